@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// The privacy accountant: records every spend of a release and composes them.
+//
+// Neighbouring relation everywhere in Deniable: datasets that differ by adding or removing one
+// record (unbounded DP). Row sets ("partitions") form a tree: the root "all" is the whole
+// input; a node's children are disjoint random subsets of it (e.g. D_T, D_P, D_S of the
+// plausible-deniability split). The total cost of a node is the sequential composition of its
+// own entries plus the parallel composition (max) of its children's totals:
+//     total(node) = Σ_entries(node) ⊕ max_child total(child)
+// (parallel composition holds because one record lands in exactly one child).
+// An entry may itself be a batch of k identical mechanisms, composed by the better of
+// sequential composition (Theorem 2 of the extended plausible-deniability paper, App. A) and
+// advanced composition (Theorem 3, with a slack δ'').
+//
+// Spend() refuses (ErrorCode::kBudgetExhausted) a spend that would take the total over the
+// budget the user set; nothing is recorded then. All arithmetic rounds toward more ε.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/core/result.h"
+
+namespace deniable {
+
+struct PrivacyCost {
+  double epsilon = 0.0;
+  double delta = 0.0;
+};
+
+// Theorem 2 (sequential composition): Σε, Σδ.
+PrivacyCost SequentialComposition(const std::vector<PrivacyCost>& costs);
+
+// Theorem 3 (advanced composition, Dwork-Roth 3.20) of k mechanisms, each (ε, δ)-DP, with slack
+// δ'' > 0: ε' = ε sqrt(2k ln(1/δ'')) + k ε (e^ε − 1), δ' = k δ + δ''.
+PrivacyCost AdvancedComposition(double epsilon, double delta, std::size_t k, double delta_slack);
+
+// The better (smaller ε) of sequential and advanced composition for k identical mechanisms.
+// Advanced is only used when it gives a smaller ε (its δ'' is then charged).
+PrivacyCost BestComposition(double epsilon, double delta, std::size_t k, double delta_slack);
+
+// Theorem 4 (amplification by sampling, Li-Qardaji-Su 2012): a mechanism run on a Poisson
+// sample with rate p: ε' = ln(1 + p (e^ε − 1)), δ' = p δ.
+PrivacyCost AmplifyBySampling(PrivacyCost cost, double sampling_rate);
+
+struct LedgerEntry {
+  std::string label;        // what was released, e.g. "noisy counts of age | (sex, income)"
+  std::string mechanism;    // e.g. "discrete Laplace", "exponential mechanism"
+  std::string partition;    // which row set it touched, e.g. "all", "D_T"
+  std::string reference;    // paper and equation, e.g. "PD paper eq. (14)"
+  double epsilon_each = 0;  // per invocation
+  double delta_each = 0;
+  double sensitivity = 0;   // of the query, in its own units (documented per mechanism)
+  std::size_t count = 1;    // identical invocations composed in this entry
+  PrivacyCost cost;         // the composed cost of this entry (filled by the accountant)
+  std::string composition;  // "single", "sequential", "advanced" (filled by the accountant)
+};
+
+class PrivacyAccountant {
+ public:
+  // The budget: epsilon > 0 finite, 0 <= delta < 1.
+  static Result<PrivacyAccountant> Create(PrivacyCost budget, double advanced_delta_slack = 0);
+
+  // Declares a partition (a disjoint random subset of `parent`), e.g. ("D_T", "all",
+  // "structure learning: 21% of rows, chosen at random"). The root "all" always exists.
+  Status AddPartition(const std::string& name, const std::string& parent,
+                      const std::string& description);
+
+  // Records `entry` (entry.cost and entry.composition are computed here). If entry.count > 1
+  // the batch is composed with BestComposition using the accountant's slack δ''.
+  // Refuses with kBudgetExhausted (recording nothing) if the new total would exceed the budget.
+  Status Spend(LedgerEntry entry);
+
+  // The cost a Spend(entry) would record, without recording it.
+  PrivacyCost CostOf(const LedgerEntry& entry) const;
+
+  PrivacyCost budget() const { return budget_; }
+  PrivacyCost Total() const;                     // of the whole release so far
+  PrivacyCost TotalOf(const std::string& partition) const;
+  PrivacyCost Remaining() const;                 // budget minus Total, clamped at 0
+  const std::vector<LedgerEntry>& entries() const { return entries_; }
+
+  struct Partition {
+    std::string name, parent, description;
+  };
+  const std::vector<Partition>& partitions() const { return partitions_; }
+
+  // {"budget": {...}, "total": {...}, "partitions": [...], "entries": [...]}.
+  nlohmann::json ToJson() const;
+  static Result<PrivacyAccountant> FromJson(const nlohmann::json& json);
+
+ private:
+  PrivacyAccountant(PrivacyCost budget, double slack) : budget_(budget), slack_(slack) {
+    partitions_.push_back({"all", "", "all rows of the input"});
+  }
+  PrivacyCost TotalWith(const std::vector<LedgerEntry>& entries, const std::string& node) const;
+
+  PrivacyCost budget_;
+  double slack_;
+  std::vector<Partition> partitions_;
+  std::vector<LedgerEntry> entries_;
+};
+
+}  // namespace deniable

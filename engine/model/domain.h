@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+// The domain of each modelled column: the finite set of codes a model works with, and how a
+// code turns back into a value. Every domain records where its facts came from (provenance):
+// declared public by the user, computed by an accounted DP mechanism, or imported from a
+// description file. Never from the raw data directly.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/schema/schema.h"
+
+namespace deniable {
+
+enum class DomainSource {
+  kPublic,    // the user declared it public in the schema
+  kDp,        // computed by a DP mechanism recorded in the ledger
+  kImported,  // read from a description file (its own provenance is carried along)
+};
+const char* DomainSourceName(DomainSource source);  // "public", "dp", "imported"
+
+// Code layout of a column with cardinality C:
+//   categorical: codes 0..K-1 are `categories`, then `other` (if has_other), then `missing`
+//                (if has_missing);
+//   numeric:     codes 0..bins-1 are equal-width bins over [lo, hi] (values outside are clamped
+//                into the edge bins), then `missing` (if has_missing).
+struct ColumnDomain {
+  std::string name;
+  DataType type = DataType::kString;
+  bool categorical = true;
+
+  std::vector<std::string> categories;  // categorical: value texts as written to the output
+  bool has_other = false;               // a code for values outside `categories`
+  std::string other_label = "Other";    // what the output shows for that code
+
+  double lo = 0, hi = 0;  // numeric: public or DP bounds (datetime: seconds)
+  int bins = 0;           // numeric: number of equal-width bins
+
+  bool has_missing = false;  // a code for missing values
+
+  DomainSource categories_source = DomainSource::kPublic;  // or bounds, for numeric columns
+  std::string provenance;  // human-readable, e.g. "DP partition selection (ε = 0.02, δ = 1e-9)"
+
+  std::uint32_t value_codes() const {
+    return categorical ? static_cast<std::uint32_t>(categories.size()) + (has_other ? 1u : 0u)
+                       : static_cast<std::uint32_t>(bins);
+  }
+  std::uint32_t cardinality() const { return value_codes() + (has_missing ? 1u : 0u); }
+  std::uint32_t other_code() const { return static_cast<std::uint32_t>(categories.size()); }
+  std::uint32_t missing_code() const { return value_codes(); }
+  bool is_missing_code(std::uint32_t code) const { return has_missing && code == missing_code(); }
+  double bin_width() const { return bins > 0 ? (hi - lo) / bins : 0.0; }
+  // Numeric: the bin a value falls in (clamped to [0, bins-1]).
+  std::uint32_t BinOf(double value) const;
+  // Numeric: [left, right) of a bin.
+  double BinLeft(std::uint32_t bin) const { return lo + bin * bin_width(); }
+  // Short label of a code for views and reports: the category, "[lo, hi)", "(missing)".
+  std::string CodeLabel(std::uint32_t code, const ColumnSchema* column = nullptr) const;
+};
+
+}  // namespace deniable

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+# Fails if any engine source or CMake file mentions Qt headers or targets.
+file(GLOB_RECURSE _files ${ENGINE_DIR}/*.h ${ENGINE_DIR}/*.cpp ${ENGINE_DIR}/CMakeLists.txt)
+set(_bad "")
+foreach(_f IN LISTS _files)
+  file(STRINGS ${_f} _hits REGEX "#include[ \t]*<Q|#include[ \t]*<qt|Qt6::|find_package\\(Qt")
+  if(_hits)
+    list(APPEND _bad "${_f}: ${_hits}")
+  endif()
+endforeach()
+if(_bad)
+  message(FATAL_ERROR "The engine must not use Qt:\n${_bad}")
+endif()
+list(LENGTH _files _n)
+message(STATUS "engine is Qt-free (${_n} files checked)")
