@@ -47,6 +47,21 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
                                 PrivacyAccountant& accountant, const std::string& partition,
                                 Rng& rng, Progress& progress);
 
+// The two halves of LearnPrivBayes, also used by the plausible-deniability mode ("any
+// generative model", PD paper §8) to take PrivBayes's structure:
+// Structure only: nodes in order with their parents (no tables, identity buckets). Spends
+// `epsilon` in total on the exponential-mechanism steps.
+Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data, int degree,
+                                                       double epsilon,
+                                                       PrivacyAccountant& accountant,
+                                                       const std::string& partition, Rng& rng,
+                                                       Progress& progress);
+// Noisy conditional tables for a given structure (nodes in order, parents and buckets set).
+// Spends `epsilon` in total.
+Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNode> structure,
+                                   double epsilon, PrivacyAccountant& accountant,
+                                   const std::string& partition, Rng& rng, Progress& progress);
+
 // Uniform conditionals over the given cardinalities, no edges (the random mode).
 BayesNet UniformNetwork(const std::vector<std::uint32_t>& cardinalities);
 
