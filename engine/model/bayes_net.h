@@ -17,10 +17,11 @@ namespace deniable {
 struct BayesNode {
   int attribute = 0;         // index into the encoded table's columns / the domains
   std::vector<int> parents;  // attribute indices, all earlier in the network's order
-  // bkt() of the PD paper, eq. (7): per parent, the bucket of each of its codes. Empty vector
-  // = identity (bucket == code). buckets[p].size() == cardinality of parent p when present.
+  // bkt() of the PD paper, eq. (7): one entry per parent (same order as `parents`), the bucket
+  // of each of its codes. An empty inner vector = identity (bucket == code, bucket count ==
+  // the parent's cardinality); otherwise parent_buckets[p].size() == cardinality of parent p.
   std::vector<std::vector<std::uint32_t>> parent_buckets;
-  std::vector<std::uint32_t> parent_bucket_counts;  // per parent: number of buckets
+  std::vector<std::uint32_t> parent_bucket_counts;  // one per parent: number of buckets
   // Pr{attribute = v | parent configuration c} at probabilities[c * cardinality + v];
   // configuration c is mixed-radix over the parents' buckets, the FIRST parent most
   // significant: c = ((b0 * n1) + b1) * n2 + b2 ...

@@ -21,7 +21,8 @@ struct EncodedTable {
   std::size_t num_attributes() const { return columns.size(); }
 };
 
-// Rows [begin, end) of `table` in the order given by `row_indices` (for data splits).
+// The rows of `table` listed in `row_indices`, in that order (for data splits). Every index
+// must be < table.rows (a programmer error otherwise).
 EncodedTable SelectRows(const EncodedTable& table, const std::vector<std::uint32_t>& row_indices);
 
 }  // namespace deniable

@@ -6,8 +6,15 @@
 //                  mechanism on mutual information, at most `degree` parents per node,
 //                  conditional distributions from noisy counts;
 //   * random:      uniform tables, no data touched.
-// The privacy contracts (sensitivities, composition, ε split) are in each function's comment
-// and in model/privbayes.md.
+//
+// Privacy guarantee (details and proofs: engine/model/privbayes.md)
+//   Neighbouring: add/remove one record (one row of the EncodedTable).
+//   Every function spends exactly the ε it is given (sequential composition of its parts),
+//   each part recorded in the accountant on `partition`; ε = 0 parts are not run. Nothing
+//   derived from the data leaves except through these mechanisms: the tables returned are
+//   post-processing of noisy counts, the structure of exponential-mechanism choices.
+//   Public inputs: the cardinalities, the parent bucket maps, kMaxRows, the options.
+// Rows are limited to kMaxRows - 1 (public cap; a larger table is refused).
 #pragma once
 
 #include <cstdint>
@@ -27,42 +34,98 @@ namespace deniable {
 // that grow with log(n) use it, so that no data-dependent n enters a noise scale.
 inline constexpr double kMaxRows = 4294967296.0;  // 2^32
 
+// Sensitivity of the structure score u = n·I(X;Π) (bits) under add/remove one record:
+// log2(kMaxRows) + 1/ln 2 (derivation in privbayes.md §2).
+double MutualInformationScoreSensitivity();
+
 struct IndependentOptions {
   double epsilon = 1.0;  // split evenly over the attributes (sequential composition)
+  // Optional attribute names for ledger labels ("histogram of age"); indices otherwise.
+  const std::vector<std::string>* names = nullptr;
 };
 
 // One noisy histogram per attribute (discrete Laplace, sensitivity 1 per histogram), clamped at
-// zero and normalised. Spends epsilon/m per attribute on `partition`, one ledger entry each.
+// zero and normalised (all zero: uniform). Spends epsilon/m per attribute on `partition`, one
+// ledger entry each.
 Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOptions& options,
                                   PrivacyAccountant& accountant, const std::string& partition,
                                   Rng& rng, Progress& progress);
 
 struct PrivBayesOptions {
-  int degree = 2;                     // k: at most this many parents per node
-  double epsilon = 1.0;               // total for structure + conditionals
-  double structure_fraction = 0.3;    // share of epsilon for the structure (documented default)
+  int degree = 2;                   // k: at most this many parents per node (1..kMaxDegree)
+  double epsilon = 1.0;             // total for row count + structure + conditionals
+  double structure_fraction = 0.3;  // share of epsilon for the structure (privbayes.md §5)
+  // Per attribute, the public bucket map used when it is a parent (empty or missing entry =
+  // identity); e.g. CoarseBinBuckets() for numeric columns. Never derived from the data.
+  std::vector<std::vector<std::uint32_t>> parent_buckets;
+  // θ-usefulness (PrivBayes §4.3): parent sets are limited so that each conditional table has
+  // at most n̂·ε_cond / (m·θ) cells, n̂ a DP row count. 0 disables the limit (all parent sets of
+  // size min(k, |network|), as DataSynthesizer).
+  double usefulness_theta = 4.0;
+  // A public (or already released DP) row count for the limit above; < 0: LearnPrivBayes
+  // spends kRowCountShare of epsilon on a noisy count.
+  double public_rows = -1;
+  const std::vector<std::string>* names = nullptr;  // optional, for ledger labels
 };
+inline constexpr int kMaxDegree = 8;
+inline constexpr double kRowCountShare = 0.01;
 
 Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions& options,
                                 PrivacyAccountant& accountant, const std::string& partition,
                                 Rng& rng, Progress& progress);
 
 // The two halves of LearnPrivBayes, also used by the plausible-deniability mode ("any
-// generative model", PD paper §8) to take PrivBayes's structure:
-// Structure only: nodes in order with their parents (no tables, identity buckets). Spends
-// `epsilon` in total on the exponential-mechanism steps.
+// generative model", PD paper §8) to take PrivBayes's structure.
+struct StructureOptions {
+  int degree = 2;
+  double epsilon = 0.3;  // in total over the m-1 exponential-mechanism steps
+  std::vector<std::vector<std::uint32_t>> parent_buckets;  // as in PrivBayesOptions
+  // Largest conditional table (child values x parent buckets) a candidate may have; 0 = no
+  // limit. Must be public or derived from DP outputs only.
+  std::uint64_t max_table_cells = 0;
+  const std::vector<std::string>* names = nullptr;
+  unsigned threads = 2;  // for scoring candidates (the result does not depend on it)
+};
+
+// Structure only: nodes in order with their parents and bucket maps (no tables). Spends
+// `epsilon` in total on the exponential-mechanism steps (one batched ledger entry).
+Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
+                                                       const StructureOptions& options,
+                                                       PrivacyAccountant& accountant,
+                                                       const std::string& partition, Rng& rng,
+                                                       Progress& progress);
+// The same with identity buckets and no table limit (DataSynthesizer's greedy_bayes).
 Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data, int degree,
                                                        double epsilon,
                                                        PrivacyAccountant& accountant,
                                                        const std::string& partition, Rng& rng,
                                                        Progress& progress);
+
 // Noisy conditional tables for a given structure (nodes in order, parents and buckets set).
-// Spends `epsilon` in total.
+// Spends `epsilon` in total: one ledger entry per table, ε split ∝ sqrt(cells) (privbayes.md
+// §4).
 Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNode> structure,
                                    double epsilon, PrivacyAccountant& accountant,
-                                   const std::string& partition, Rng& rng, Progress& progress);
+                                   const std::string& partition, Rng& rng, Progress& progress,
+                                   const std::vector<std::string>* names = nullptr);
 
 // Uniform conditionals over the given cardinalities, no edges (the random mode).
 BayesNet UniformNetwork(const std::vector<std::uint32_t>& cardinalities);
+
+// A public, data-independent parent bucket map for a numeric column whose codes are `bins`
+// ordered bins followed by `extra` other codes (e.g. missing): adjacent bins are merged into at
+// most `buckets` groups of (nearly) equal size; each extra code keeps a bucket of its own.
+std::vector<std::uint32_t> CoarseBinBuckets(std::uint32_t bins, std::uint32_t extra,
+                                            std::uint32_t buckets);
+
+namespace internal {
+// Checks the table's shape and codes; errors name the attribute, row and code.
+Status CheckEncodedTable(const EncodedTable& data);
+// "age" when names has the attribute, "attribute 3" otherwise.
+std::string AttributeLabel(int attribute, const std::vector<std::string>* names);
+// A ledger entry for one count query of L1 sensitivity 1 under discrete Laplace noise.
+LedgerEntry CountEntry(std::string label, double epsilon, const std::string& partition,
+                       std::string reference);
+}  // namespace internal
 
 }  // namespace deniable

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: Apache-2.0
+// Independent and random modes, the PrivBayes driver (ε split, θ-usefulness) and shared checks.
+// The structure learner is in privbayes_structure.cpp, the noisy tables in
+// privbayes_conditionals.cpp; the privacy argument for all of it in privbayes.md.
+#include "engine/model/privbayes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/dp/geometric_mechanism.h"
+
+namespace deniable {
+namespace internal {
+
+Status CheckEncodedTable(const EncodedTable& data) {
+  if (data.columns.size() != data.cardinalities.size()) {
+    return InvalidArgument("encoded table has " + std::to_string(data.columns.size()) +
+                           " columns but " + std::to_string(data.cardinalities.size()) +
+                           " cardinalities");
+  }
+  if (static_cast<double>(data.rows) >= kMaxRows) {
+    return InvalidArgument("encoded table has " + std::to_string(data.rows) +
+                           " rows; at most 2^32 - 1 are supported");
+  }
+  for (std::size_t a = 0; a < data.columns.size(); ++a) {
+    const std::uint32_t cardinality = data.cardinalities[a];
+    if (cardinality == 0 || cardinality > kMaxCardinality) {
+      return InvalidArgument("attribute " + std::to_string(a) + " has cardinality " +
+                             std::to_string(cardinality) + " (must be 1.." +
+                             std::to_string(kMaxCardinality) + ")");
+    }
+    const std::vector<Code>& column = data.columns[a];
+    if (column.size() != data.rows) {
+      return InvalidArgument("attribute " + std::to_string(a) + " has " +
+                             std::to_string(column.size()) + " codes for " +
+                             std::to_string(data.rows) + " rows");
+    }
+    Code largest = 0;
+    for (Code code : column) largest = std::max(largest, code);
+    if (data.rows > 0 && largest >= cardinality) {
+      const auto row = std::find_if(column.begin(), column.end(),
+                                    [&](Code code) { return code >= cardinality; });
+      return InvalidArgument("attribute " + std::to_string(a) + ", row " +
+                             std::to_string(row - column.begin()) + ": code " +
+                             std::to_string(*row) + " is not below the cardinality " +
+                             std::to_string(cardinality));
+    }
+  }
+  return OkStatus();
+}
+
+std::string AttributeLabel(int attribute, const std::vector<std::string>* names) {
+  if (names != nullptr && attribute >= 0 && static_cast<std::size_t>(attribute) < names->size()) {
+    return (*names)[static_cast<std::size_t>(attribute)];
+  }
+  return "attribute " + std::to_string(attribute);
+}
+
+LedgerEntry CountEntry(std::string label, double epsilon, const std::string& partition,
+                       std::string reference) {
+  LedgerEntry entry;
+  entry.label = std::move(label);
+  entry.mechanism = "discrete Laplace (geometric)";
+  entry.partition = partition;
+  entry.reference = std::move(reference);
+  entry.epsilon_each = epsilon;
+  entry.sensitivity = 1;
+  return entry;
+}
+
+}  // namespace internal
+
+namespace {
+
+Status CheckEpsilon(double epsilon, const char* name) {
+  if (!(std::isfinite(epsilon) && epsilon > 0)) {
+    return InvalidArgument(std::string(name) + " must be finite and positive (got " +
+                           std::to_string(epsilon) + ")");
+  }
+  return OkStatus();
+}
+
+// Clamps noisy counts at zero and normalises; all zero gives the uniform distribution.
+std::vector<double> ClampAndNormalise(const std::vector<std::int64_t>& noisy) {
+  std::vector<double> p(noisy.size());
+  double total = 0;
+  for (std::size_t i = 0; i < noisy.size(); ++i) {
+    p[i] = static_cast<double>(std::max<std::int64_t>(noisy[i], 0));
+    total += p[i];
+  }
+  for (double& v : p) v = total > 0 ? v / total : 1.0 / static_cast<double>(p.size());
+  return p;
+}
+
+}  // namespace
+
+double MutualInformationScoreSensitivity() { return std::log2(kMaxRows) + 1.0 / std::log(2.0); }
+
+Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOptions& options,
+                                  PrivacyAccountant& accountant, const std::string& partition,
+                                  Rng& rng, Progress& progress) {
+  if (Status s = internal::CheckEncodedTable(data); !s) return s.error();
+  if (Status s = CheckEpsilon(options.epsilon, "independent-mode epsilon"); !s) return s.error();
+  BayesNet net;
+  const std::size_t m = data.num_attributes();
+  if (m == 0) return net;
+  const double epsilon_each = options.epsilon / static_cast<double>(m);
+  auto mechanism = GeometricMechanism::Create(epsilon_each, 1);
+  if (!mechanism) return mechanism.error();
+  for (std::size_t a = 0; a < m; ++a) {
+    if (progress.IsCancelled()) return Cancelled("learning cancelled");
+    const int attribute = static_cast<int>(a);
+    const LedgerEntry entry = internal::CountEntry(
+        "histogram of " + internal::AttributeLabel(attribute, options.names), epsilon_each,
+        partition, "DataSynthesizer independent attribute mode; Ghosh et al. 2009");
+    if (Status s = accountant.Spend(entry); !s) return s.error();
+
+    std::vector<std::int64_t> counts(data.cardinalities[a], 0);
+    for (Code code : data.columns[a]) ++counts[code];
+    for (std::int64_t& c : counts) c = mechanism->AddNoise(c, rng);
+    BayesNode node;
+    node.attribute = attribute;
+    node.cardinality = data.cardinalities[a];
+    node.probabilities = ClampAndNormalise(counts);
+    net.nodes.push_back(std::move(node));
+    progress.Report(static_cast<double>(a + 1) / static_cast<double>(m), "Noisy histograms");
+  }
+  return net;
+}
+
+BayesNet UniformNetwork(const std::vector<std::uint32_t>& cardinalities) {
+  BayesNet net;
+  for (std::size_t a = 0; a < cardinalities.size(); ++a) {
+    BayesNode node;
+    node.attribute = static_cast<int>(a);
+    node.cardinality = cardinalities[a];
+    node.probabilities.assign(cardinalities[a], 1.0 / static_cast<double>(cardinalities[a]));
+    net.nodes.push_back(std::move(node));
+  }
+  return net;
+}
+
+std::vector<std::uint32_t> CoarseBinBuckets(std::uint32_t bins, std::uint32_t extra,
+                                            std::uint32_t buckets) {
+  buckets = std::clamp<std::uint32_t>(buckets, 1, std::max<std::uint32_t>(bins, 1));
+  std::vector<std::uint32_t> map(bins + extra);
+  for (std::uint32_t b = 0; b < bins; ++b) {
+    map[b] = static_cast<std::uint32_t>(std::uint64_t{b} * buckets / bins);
+  }
+  const std::uint32_t first_extra = bins == 0 ? 0 : buckets;
+  for (std::uint32_t e = 0; e < extra; ++e) map[bins + e] = first_extra + e;
+  return map;
+}
+
+Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data, int degree,
+                                                       double epsilon,
+                                                       PrivacyAccountant& accountant,
+                                                       const std::string& partition, Rng& rng,
+                                                       Progress& progress) {
+  StructureOptions options;
+  options.degree = degree;
+  options.epsilon = epsilon;
+  return LearnPrivBayesStructure(data, options, accountant, partition, rng, progress);
+}
+
+Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions& options,
+                                PrivacyAccountant& accountant, const std::string& partition,
+                                Rng& rng, Progress& progress) {
+  if (Status s = internal::CheckEncodedTable(data); !s) return s.error();
+  if (Status s = CheckEpsilon(options.epsilon, "correlated-mode epsilon"); !s) return s.error();
+  if (!(options.structure_fraction > 0 && options.structure_fraction < 1)) {
+    return InvalidArgument("structure_fraction must be in (0, 1) (got " +
+                           std::to_string(options.structure_fraction) + ")");
+  }
+  if (!(options.usefulness_theta >= 0 && std::isfinite(options.usefulness_theta))) {
+    return InvalidArgument("usefulness_theta must be finite and >= 0 (got " +
+                           std::to_string(options.usefulness_theta) + ")");
+  }
+  const std::size_t m = data.num_attributes();
+  if (m <= 1) {
+    // No structure to learn: everything goes to the tables.
+    std::vector<BayesNode> structure;
+    if (m == 1) structure.emplace_back();  // attribute 0, no parents
+    SubProgress sub(progress, 0.0, 1.0);
+    return LearnConditionals(data, std::move(structure), options.epsilon, accountant, partition,
+                             rng, sub, options.names);
+  }
+  double epsilon = options.epsilon;
+  double rows = options.public_rows;
+  if (options.usefulness_theta > 0 && rows < 0) {
+    const double epsilon_rows = kRowCountShare * options.epsilon;
+    const LedgerEntry entry =
+        internal::CountEntry("row count (sizes the conditional tables, θ-usefulness)",
+                             epsilon_rows, partition, "PrivBayes (Zhang et al. 2017) §4.3");
+    if (Status s = accountant.Spend(entry); !s) return s.error();
+    auto mechanism = GeometricMechanism::Create(epsilon_rows, 1);
+    if (!mechanism) return mechanism.error();
+    rows = static_cast<double>(
+        std::max<std::int64_t>(mechanism->AddNoise(static_cast<std::int64_t>(data.rows), rng), 0));
+    epsilon -= epsilon_rows;
+  }
+  const double epsilon_structure = options.structure_fraction * epsilon;
+  const double epsilon_tables = epsilon - epsilon_structure;
+
+  StructureOptions structure_options;
+  structure_options.degree = options.degree;
+  structure_options.epsilon = epsilon_structure;
+  structure_options.parent_buckets = options.parent_buckets;
+  structure_options.names = options.names;
+  if (options.usefulness_theta > 0) {
+    const double cells = std::floor(rows * epsilon_tables /
+                                    (static_cast<double>(m) * options.usefulness_theta));
+    // At least every attribute's own marginal fits (a table limit below the largest
+    // cardinality would only remove parents, never the marginal itself).
+    structure_options.max_table_cells =
+        static_cast<std::uint64_t>(std::clamp(cells, 1.0, 1e15));
+  }
+  SubProgress structure_progress(progress, 0.0, 0.7);
+  auto structure = LearnPrivBayesStructure(data, structure_options, accountant, partition, rng,
+                                           structure_progress);
+  if (!structure) return structure.error();
+  SubProgress table_progress(progress, 0.7, 1.0);
+  return LearnConditionals(data, std::move(structure).value(), epsilon_tables, accountant,
+                           partition, rng, table_progress, options.names);
+}
+
+}  // namespace deniable

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0
+// Noisy conditional tables for a fixed network (PrivBayes, Zhang et al. 2017, Alg. 1 "NoisyConditionals").
+//
+// Privacy: table i holds the joint counts of (bucketed parents, child) over all rows; adding or
+// removing one record changes exactly one cell of every table by 1, so table i with discrete
+// Laplace noise of scale 1/ε_i is ε_i-DP and the m tables together Σε_i = ε-DP (sequential
+// composition). The split ε_i ∝ sqrt(cells_i) depends only on the (already private)
+// structure and public cardinalities. Everything after the noise is post-processing
+// (privbayes.md §4).
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/dp/geometric_mechanism.h"
+#include "engine/model/privbayes.h"
+
+namespace deniable {
+namespace {
+
+// Largest table we build (cells); beyond it the network cannot be learned usefully anyway.
+constexpr double kMaxTableCells = 1 << 27;
+
+// Completes identity bucket maps left out by the caller and checks the structure's shape.
+Status PrepareStructure(const EncodedTable& data, std::vector<BayesNode>& nodes) {
+  for (BayesNode& node : nodes) {
+    if (node.attribute < 0 || static_cast<std::size_t>(node.attribute) >= data.num_attributes()) {
+      return InvalidArgument("structure node for attribute " + std::to_string(node.attribute) +
+                             ": not an attribute of the table");
+    }
+    node.cardinality = data.cardinalities[static_cast<std::size_t>(node.attribute)];
+    if (node.parent_buckets.empty() && node.parent_bucket_counts.empty()) {
+      node.parent_buckets.resize(node.parents.size());
+      for (int p : node.parents) {
+        if (p < 0 || static_cast<std::size_t>(p) >= data.num_attributes()) {
+          return InvalidArgument("structure node for attribute " +
+                                 std::to_string(node.attribute) + ": parent " +
+                                 std::to_string(p) + " is not an attribute of the table");
+        }
+        node.parent_bucket_counts.push_back(data.cardinalities[static_cast<std::size_t>(p)]);
+      }
+    }
+    double cells = node.cardinality;
+    for (std::uint32_t b : node.parent_bucket_counts) cells *= b;
+    if (cells > kMaxTableCells) {
+      return InvalidArgument("the conditional table of attribute " +
+                             std::to_string(node.attribute) + " would have " +
+                             std::to_string(cells) + " cells (more than 2^27): use fewer or " +
+                             "coarser parents");
+    }
+    node.probabilities.assign(static_cast<std::size_t>(cells),
+                              1.0 / static_cast<double>(node.cardinality));
+  }
+  BayesNet check;
+  check.nodes = nodes;
+  if (std::string error = check.Validate(data.cardinalities); !error.empty()) {
+    return InvalidArgument("invalid network structure: " + error);
+  }
+  return OkStatus();
+}
+
+// Joint counts of (parent configuration, child value) at [configuration * cardinality + value].
+std::vector<std::int64_t> FamilyCounts(const EncodedTable& data, const BayesNode& node) {
+  std::vector<std::int64_t> counts(node.probabilities.size(), 0);
+  const Code* x = data.columns[static_cast<std::size_t>(node.attribute)].data();
+  std::vector<const Code*> parents;
+  for (int p : node.parents) parents.push_back(data.columns[static_cast<std::size_t>(p)].data());
+  for (std::size_t r = 0; r < data.rows; ++r) {
+    std::size_t c = 0;
+    for (std::size_t p = 0; p < parents.size(); ++p) {
+      c = c * node.parent_bucket_counts[p] + node.BucketOf(p, parents[p][r]);
+    }
+    ++counts[c * node.cardinality + x[r]];
+  }
+  return counts;
+}
+
+// Post-processing of one noisy table into conditionals (privbayes.md §4): negative counts
+// become 0; each configuration is normalised; a configuration whose counts are all 0 gets the
+// child's noisy marginal (the column sums of the same noisy table, clamped), or the uniform
+// distribution if that is all 0 too.
+std::vector<double> Conditionals(const std::vector<std::int64_t>& noisy, std::uint32_t k) {
+  const std::size_t configurations = noisy.size() / k;
+  std::vector<double> marginal(k, 0.0);
+  for (std::size_t c = 0; c < configurations; ++c) {
+    for (std::uint32_t v = 0; v < k; ++v) marginal[v] += static_cast<double>(noisy[c * k + v]);
+  }
+  double marginal_total = 0;
+  for (double& v : marginal) marginal_total += (v = std::max(v, 0.0));
+  for (double& v : marginal) {
+    v = marginal_total > 0 ? v / marginal_total : 1.0 / static_cast<double>(k);
+  }
+  std::vector<double> p(noisy.size());
+  for (std::size_t c = 0; c < configurations; ++c) {
+    double total = 0;
+    for (std::uint32_t v = 0; v < k; ++v) {
+      total += (p[c * k + v] = static_cast<double>(std::max<std::int64_t>(noisy[c * k + v], 0)));
+    }
+    for (std::uint32_t v = 0; v < k; ++v) {
+      p[c * k + v] = total > 0 ? p[c * k + v] / total : marginal[v];
+    }
+  }
+  return p;
+}
+
+std::string FamilyLabel(const BayesNode& node, const std::vector<std::string>* names) {
+  std::string label = "noisy counts of " + internal::AttributeLabel(node.attribute, names);
+  if (!node.parents.empty()) {
+    label += " | (";
+    for (std::size_t p = 0; p < node.parents.size(); ++p) {
+      if (p > 0) label += ", ";
+      label += internal::AttributeLabel(node.parents[p], names);
+      if (!node.parent_buckets[p].empty()) {
+        label += " in " + std::to_string(node.parent_bucket_counts[p]) + " buckets";
+      }
+    }
+    label += ")";
+  }
+  return label;
+}
+
+}  // namespace
+
+Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNode> structure,
+                                   double epsilon, PrivacyAccountant& accountant,
+                                   const std::string& partition, Rng& rng, Progress& progress,
+                                   const std::vector<std::string>* names) {
+  if (Status s = internal::CheckEncodedTable(data); !s) return s.error();
+  if (!(std::isfinite(epsilon) && epsilon > 0)) {
+    return InvalidArgument("conditional-table epsilon must be finite and positive (got " +
+                           std::to_string(epsilon) + ")");
+  }
+  if (Status s = PrepareStructure(data, structure); !s) return s.error();
+  BayesNet net;
+  if (structure.empty()) return net;
+
+  // ε_i ∝ sqrt(cells_i): minimises Σ_i cells_i / ε_i, the total expected absolute noise.
+  std::vector<double> weights;
+  double total_weight = 0;
+  for (const BayesNode& node : structure) {
+    weights.push_back(std::sqrt(static_cast<double>(node.probabilities.size())));
+    total_weight += weights.back();
+  }
+  double spent = 0;
+  for (std::size_t i = 0; i < structure.size(); ++i) {
+    if (progress.IsCancelled()) return Cancelled("learning cancelled");
+    BayesNode& node = structure[i];
+    const double epsilon_i =
+        i + 1 == structure.size() ? epsilon - spent : epsilon * weights[i] / total_weight;
+    spent += epsilon_i;
+    const LedgerEntry entry =
+        internal::CountEntry(FamilyLabel(node, names), epsilon_i, partition,
+                             "PrivBayes (Zhang et al. 2017) Alg. 1; privbayes.md §4");
+    if (Status s = accountant.Spend(entry); !s) return s.error();
+    auto mechanism = GeometricMechanism::Create(epsilon_i, 1);
+    if (!mechanism) return mechanism.error();
+
+    std::vector<std::int64_t> counts = FamilyCounts(data, node);
+    for (std::int64_t& c : counts) c = mechanism->AddNoise(c, rng);
+    node.probabilities = Conditionals(counts, node.cardinality);
+    progress.Report(static_cast<double>(i + 1) / static_cast<double>(structure.size()),
+                    "Noisy conditional distributions");
+  }
+  net.nodes = std::move(structure);
+  return net;
+}
+
+}  // namespace deniable
