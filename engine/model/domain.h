@@ -36,6 +36,13 @@ struct ColumnDomain {
 
   double lo = 0, hi = 0;  // numeric: public or DP bounds (datetime: seconds)
   int bins = 0;           // numeric: number of equal-width bins
+  // Integer columns: the domain is the integers lo..hi; bins split [lo, hi + 1) so that every
+  // integer falls in exactly one bin and decoding draws an integer of that bin uniformly.
+  // (Imported DataSynthesizer descriptions use continuous bins over [lo, hi] and round.)
+  bool integer_steps = false;
+  // DataSynthesizer import only: the "non-categorical string" DataSynthesizer did not model;
+  // bins are over string LENGTHS and decoding emits random letters (what it generates).
+  bool random_strings = false;
 
   bool has_missing = false;  // a code for missing values
 
@@ -50,11 +57,18 @@ struct ColumnDomain {
   std::uint32_t other_code() const { return static_cast<std::uint32_t>(categories.size()); }
   std::uint32_t missing_code() const { return value_codes(); }
   bool is_missing_code(std::uint32_t code) const { return has_missing && code == missing_code(); }
-  double bin_width() const { return bins > 0 ? (hi - lo) / bins : 0.0; }
+  double span() const { return integer_steps ? hi - lo + 1.0 : hi - lo; }
+  double bin_width() const { return bins > 0 ? span() / bins : 0.0; }
   // Numeric: the bin a value falls in (clamped to [0, bins-1]).
   std::uint32_t BinOf(double value) const;
-  // Numeric: [left, right) of a bin.
+  // Numeric: [left, right) of a bin (the last bin of a continuous domain includes hi).
   double BinLeft(std::uint32_t bin) const { return lo + bin * bin_width(); }
+  double BinRight(std::uint32_t bin) const {
+    return bin + 1 >= static_cast<std::uint32_t>(bins) ? lo + span() : lo + (bin + 1) * bin_width();
+  }
+  // Integer domains: the first and last integer of a bin (first > last for an empty bin).
+  double FirstIntegerOf(std::uint32_t bin) const;
+  double LastIntegerOf(std::uint32_t bin) const;
   // Short label of a code for views and reports: the category, "[lo, hi)", "(missing)".
   std::string CodeLabel(std::uint32_t code, const ColumnSchema* column = nullptr) const;
 };

@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/cli/commands.h"
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+#include "app/cli/stderr_progress.h"
+#include "engine/core/atomic_file.h"
+#include "engine/core/random.h"
+#include "engine/metrics/marginals.h"
+#include "engine/model/description.h"
+#include "engine/model/encoding.h"
+#include "engine/pipeline/synthesis_job.h"
+#include "engine/schema/schema_json.h"
+
+namespace deniable::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const OptionSpec kSchema{"--schema", "", "S.json", "column settings (types, roles, public domains) from 'inspect', possibly edited"};
+const OptionSpec kDelimiter{"--delimiter", "", "C", "field delimiter (default: detected among , ; TAB |); 'tab' for TAB"};
+const OptionSpec kMissing{"--missing", "", "LIST", "comma-separated missing-value tokens (default: empty,NA,N/A,null,?,NaN)"};
+const OptionSpec kThreshold{"--categorical-threshold", "", "N", "columns with at most N distinct values are categorical (default 20)"};
+const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (DataSynthesizer's modes)"};
+const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the whole release (default 1)"};
+const OptionSpec kDelta{"--delta", "", "D", "δ for DP partition selection of categories (default 1e-9)"};
+const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
+const OptionSpec kBins{"--bins", "", "B", "histogram bins for numeric columns (default 20)"};
+const OptionSpec kStructure{"--structure-fraction", "", "F", "correlated mode: share of the model's ε for learning the network (default 0.3)"};
+const OptionSpec kDomainFraction{"--domain-fraction", "", "F", "share of ε for private domains: categories, bounds (default 0.1)"};
+const OptionSpec kSeed{"--seed", "", "S", "fixed random seed: reproducible, NOT a private release (testing only)"};
+const OptionSpec kThreads{"--threads", "", "T", "worker threads (default: all cores)"};
+const OptionSpec kQuiet{"--quiet", "-q", "", "no progress or summary output"};
+const OptionSpec kRows{"--rows", "-n", "N", "number of synthetic rows to write"};
+
+int ExitCodeFor(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kInvalidArgument: return kExitUsage;
+    case ErrorCode::kParse: return kExitBadInput;
+    default: return kExitFailure;
+  }
+}
+
+std::unique_ptr<Rng> MakeRng(const ParsedArgs& args, bool quiet, Result<long long>& seed_error) {
+  seed_error = 0LL;
+  if (!args.has("--seed")) return std::make_unique<SecureRng>();
+  auto seed = args.GetInteger("--seed", 0);
+  if (!seed) {
+    seed_error = seed.error();
+    return nullptr;
+  }
+  if (!quiet) {
+    std::fprintf(stderr, "deniable-cli: WARNING: --seed makes the run reproducible: anyone who "
+                         "knows the seed can recompute the noise. This is NOT a private release.\n");
+  }
+  return std::make_unique<SeededRng>(static_cast<std::uint64_t>(seed.value()));
+}
+
+Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::string& path) {
+  InputSettings input;
+  input.path = path;
+  if (auto d = args.get("--delimiter")) {
+    if (*d == "tab" || *d == "\\t") {
+      input.csv.delimiter = '\t';
+    } else if (d->size() == 1 && (*d == "," || *d == ";" || *d == "|" || *d == "\t")) {
+      input.csv.delimiter = (*d)[0];
+    } else {
+      return InvalidArgument("--delimiter must be one of , ; | tab (got '" + *d + "')");
+    }
+  }
+  if (auto m = args.get("--missing")) {
+    input.csv.missing_tokens.clear();
+    std::stringstream stream(*m);
+    std::string token;
+    while (std::getline(stream, token, ',')) input.csv.missing_tokens.push_back(token);
+    if (m->empty() || m->back() == ',') input.csv.missing_tokens.push_back("");
+  }
+  auto threshold = args.GetInteger("--categorical-threshold", 20);
+  if (!threshold) return threshold.error();
+  if (threshold.value() < 1 || threshold.value() > 100000) {
+    return InvalidArgument("--categorical-threshold must be between 1 and 100000 (got " +
+                           std::to_string(threshold.value()) + ")");
+  }
+  input.categorical_threshold = static_cast<int>(threshold.value());
+  if (auto schema_path = args.get("--schema")) {
+    auto json = ReadJsonFile(*schema_path);
+    if (!json) return json.error();
+    input.schema = std::move(json.value());
+    input.schema_source = *schema_path;
+  }
+  return input;
+}
+
+Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
+  ModelSettings settings;
+  const std::string mode = args.get("--mode").value_or("");
+  if (mode.empty()) return InvalidArgument("--mode is required (random, independent or correlated)");
+  auto parsed_mode = ParseSynthesisMode(mode);
+  if (!parsed_mode || *parsed_mode == SynthesisMode::kDeniable) {
+    return InvalidArgument("--mode must be random, independent or correlated (got '" + mode + "')");
+  }
+  settings.mode = *parsed_mode;
+  auto epsilon = args.GetDouble("--epsilon", 1.0);
+  if (!epsilon) return epsilon.error();
+  settings.epsilon = epsilon.value();
+  auto delta = args.GetDouble("--delta", 1e-9);
+  if (!delta) return delta.error();
+  settings.delta = delta.value();
+  auto degree = args.GetInteger("--degree", 2);
+  if (!degree) return degree.error();
+  settings.degree = static_cast<int>(std::clamp<long long>(degree.value(), -1, 1000));
+  auto bins = args.GetInteger("--bins", 20);
+  if (!bins) return bins.error();
+  settings.bins = static_cast<int>(std::clamp<long long>(bins.value(), -1, 100000));
+  auto structure = args.GetDouble("--structure-fraction", 0.3);
+  if (!structure) return structure.error();
+  settings.structure_fraction = structure.value();
+  auto domain = args.GetDouble("--domain-fraction", 0.1);
+  if (!domain) return domain.error();
+  settings.domain_fraction = domain.value();
+  auto threads = args.GetInteger("--threads", 0);
+  if (!threads) return threads.error();
+  if (threads.value() < 0 || threads.value() > 1024) {
+    return InvalidArgument("--threads must be between 0 and 1024 (got " +
+                           std::to_string(threads.value()) + ")");
+  }
+  settings.threads = static_cast<unsigned>(threads.value());
+  if (auto s = settings.Validate(); !s) return s.error();
+  return settings;
+}
+
+Result<std::size_t> ReadRowCount(const ParsedArgs& args) {
+  if (!args.has("--rows")) return InvalidArgument("-n (number of synthetic rows) is required");
+  auto rows = args.GetInteger("--rows", 0);
+  if (!rows) return rows.error();
+  if (rows.value() < 1 || rows.value() > 2'000'000'000LL) {
+    return InvalidArgument("-n must be between 1 and 2,000,000,000 (got " +
+                           std::to_string(rows.value()) + ")");
+  }
+  return static_cast<std::size_t>(rows.value());
+}
+
+Result<std::string> RequireOutput(const ParsedArgs& args, std::initializer_list<std::string_view> inputs) {
+  auto output = args.get("--output");
+  if (!output || output->empty()) return InvalidArgument("-o OUTPUT is required");
+  if (auto s = CheckNotOverwritingInput(*output, inputs); !s) return s.error();
+  return *output;
+}
+
+std::string FormatLedger(const nlohmann::json& privacy) {
+  std::ostringstream out;
+  if (!privacy.contains("entries")) return "";
+  out << "Privacy ledger:\n";
+  for (const auto& entry : privacy["entries"]) {
+    const auto& cost = entry.contains("cost") ? entry["cost"] : nlohmann::json::object();
+    char line[512];
+    std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n",
+                  cost.value("epsilon", 0.0), cost.value("delta", 0.0),
+                  entry.value("partition", std::string("all")).c_str(),
+                  entry.value("label", std::string()).c_str());
+    out << line;
+  }
+  if (privacy.contains("total")) {
+    out << "  total: ε = " << privacy["total"].value("epsilon", 0.0)
+        << ", δ = " << privacy["total"].value("delta", 0.0) << "\n";
+  }
+  return out.str();
+}
+
+double Seconds(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+// ---- inspect ----------------------------------------------------------------------------------
+
+int RunInspect(const ParsedArgs& args) {
+  const bool quiet = args.has("--quiet");
+  auto input = ReadInputSettings(args, args.positionals()[0]);
+  if (!input) return ReportError(input.error());
+  StderrProgress progress(quiet);
+  auto loaded = LoadInput(input.value(), progress);
+  progress.Finish();
+  if (!loaded) return ReportError(loaded.error());
+  const std::string text = SchemaToJson(loaded->schema, /*include_stats=*/true).dump(2) + "\n";
+  if (auto output = args.get("--output")) {
+    if (auto s = CheckNotOverwritingInput(*output, {input->path}); !s) return ReportError(s.error());
+    if (auto s = WriteFileAtomically(*output, text); !s) return ReportError(s.error());
+    if (!quiet) {
+      std::printf("%zu rows, %zu columns; schema written to %s\n", loaded->table->num_rows(),
+                  loaded->table->num_columns(), output->c_str());
+      for (const ColumnSchema& column : loaded->schema.columns) {
+        std::printf("  %-24s %-9s%s %-16s missing %5.1f%%  distinct %llu\n", column.name.c_str(),
+                    DataTypeName(column.type), column.categorical ? " categ." : "       ",
+                    ColumnRoleName(column.role), 100 * column.stats.missing_rate(),
+                    static_cast<unsigned long long>(column.stats.distinct));
+      }
+    }
+  } else {
+    std::fputs(text.c_str(), stdout);
+  }
+  return kExitOk;
+}
+
+// ---- describe / synthesize --------------------------------------------------------------------
+
+struct Learned {
+  LoadedInput input;
+  LearnedModel model;
+};
+
+Result<Learned> LoadAndLearn(const ParsedArgs& args, Rng& rng, StderrProgress& progress) {
+  auto input_settings = ReadInputSettings(args, args.positionals()[0]);
+  if (!input_settings) return input_settings.error();
+  auto settings = ReadModelSettings(args);
+  if (!settings) return settings.error();
+  SubProgress load_progress(progress, 0.0, 0.4);
+  auto input = LoadInput(input_settings.value(), load_progress);
+  if (!input) return input.error();
+  SubProgress learn_progress(progress, 0.4, 0.8);
+  auto model = LearnModel(*input->table, input->schema, settings.value(), rng, learn_progress);
+  if (!model) return model.error();
+  return Learned{std::move(input.value()), std::move(model.value())};
+}
+
+int RunDescribe(const ParsedArgs& args) {
+  const bool quiet = args.has("--quiet");
+  const auto start = Clock::now();
+  auto output = RequireOutput(args, {args.positionals()[0]});
+  if (!output) return ReportError(output.error());
+  Result<long long> seed_error = 0LL;
+  auto rng = MakeRng(args, quiet, seed_error);
+  if (!rng) return ReportError(seed_error.error());
+  StderrProgress progress(quiet);
+  auto learned = LoadAndLearn(args, *rng, progress);
+  progress.Finish();
+  if (!learned) return ReportError(learned.error());
+  if (auto s = WriteDescription(output.value(), learned->model.description); !s) {
+    return ReportError(s.error());
+  }
+  if (!quiet) {
+    std::printf("Description written to %s (%.2f s)\n", output->c_str(), Seconds(start));
+    std::fputs(FormatLedger(learned->model.description.privacy).c_str(), stdout);
+    std::printf("Guarantee: %s\n",
+                learned->model.description.guarantee.value("statement", std::string()).c_str());
+  }
+  return kExitOk;
+}
+
+int RunSynthesize(const ParsedArgs& args) {
+  const bool quiet = args.has("--quiet");
+  const auto start = Clock::now();
+  const std::string input_path = args.positionals()[0];
+  auto output = RequireOutput(args, {input_path});
+  if (!output) return ReportError(output.error());
+  auto description_path = args.get("--description");
+  if (description_path) {
+    if (auto s = CheckNotOverwritingInput(*description_path, {input_path}); !s) {
+      return ReportError(s.error());
+    }
+    if (*description_path == output.value()) {
+      return ReportError(InvalidArgument("--description and -o name the same file"));
+    }
+  }
+  auto rows = ReadRowCount(args);
+  if (!rows) return ReportError(rows.error());
+  Result<long long> seed_error = 0LL;
+  auto rng = MakeRng(args, quiet, seed_error);
+  if (!rng) return ReportError(seed_error.error());
+  StderrProgress progress(quiet);
+  auto learned = LoadAndLearn(args, *rng, progress);
+  if (!learned) {
+    progress.Finish();
+    return ReportError(learned.error());
+  }
+  SubProgress sample_progress(progress, 0.8, 0.9);
+  auto synthetic = Synthesize(learned->model, *learned->input.table, rows.value(), *rng,
+                              sample_progress);
+  if (!synthetic) {
+    progress.Finish();
+    return ReportError(synthetic.error());
+  }
+  SubProgress write_progress(progress, 0.9, 1.0);
+  const Description& description = learned->model.description;
+  DecodeOptions decode;
+  decode.delimiter = learned->input.table->dialect.delimiter;
+  if (auto s = WriteSyntheticCsv(output.value(), synthetic->encoded, description.schema,
+                                 description.domains, decode, *rng, write_progress);
+      !s) {
+    progress.Finish();
+    return ReportError(s.error());
+  }
+  if (description_path) {
+    if (auto s = WriteDescription(*description_path, description); !s) {
+      progress.Finish();
+      return ReportError(s.error());
+    }
+  }
+  progress.Finish();
+  if (!quiet) {
+    std::printf("Wrote %zu synthetic rows to %s%s%s (%.2f s)\n", rows.value(), output->c_str(),
+                description_path ? " and the description to " : "",
+                description_path ? description_path->c_str() : "", Seconds(start));
+    std::fputs(FormatLedger(description.privacy).c_str(), stdout);
+    std::printf("Guarantee for the whole release: %s\n",
+                description.guarantee.value("statement", std::string()).c_str());
+    for (const std::string& warning : learned->model.warnings) {
+      std::printf("Warning: %s\n", warning.c_str());
+    }
+  }
+  return kExitOk;
+}
+
+// ---- generate ---------------------------------------------------------------------------------
+
+int RunGenerate(const ParsedArgs& args) {
+  const bool quiet = args.has("--quiet");
+  const auto start = Clock::now();
+  const std::string description_path = args.positionals()[0];
+  auto output = RequireOutput(args, {description_path});
+  if (!output) return ReportError(output.error());
+  auto rows = ReadRowCount(args);
+  if (!rows) return ReportError(rows.error());
+  Result<long long> seed_error = 0LL;
+  auto rng = MakeRng(args, quiet, seed_error);
+  if (!rng) return ReportError(seed_error.error());
+  auto description = ReadDescription(description_path);
+  if (!description) return ReportError(description.error());
+  StderrProgress progress(quiet);
+  SubProgress sample_progress(progress, 0.0, 0.5);
+  auto encoded = GenerateFromDescription(description.value(), rows.value(), *rng, sample_progress);
+  if (!encoded) {
+    progress.Finish();
+    return ReportError(encoded.error());
+  }
+  SubProgress write_progress(progress, 0.5, 1.0);
+  DecodeOptions decode;
+  if (description->schema.delimiter != 0) decode.delimiter = description->schema.delimiter;
+  auto written = WriteSyntheticCsv(output.value(), encoded.value(), description->schema,
+                                   description->domains, decode, *rng, write_progress);
+  progress.Finish();
+  if (!written) return ReportError(written.error());
+  if (!quiet) {
+    std::printf("Wrote %zu synthetic rows to %s from %s (%.2f s)\n", rows.value(),
+                output->c_str(), description_path.c_str(), Seconds(start));
+    if (description->guarantee.contains("statement")) {
+      std::printf("Guarantee (from the description): %s\n",
+                  description->guarantee["statement"].get<std::string>().c_str());
+    }
+    for (const std::string& warning : description->warnings) {
+      std::printf("Warning: %s\n", warning.c_str());
+    }
+  }
+  return kExitOk;
+}
+
+// ---- compare ----------------------------------------------------------------------------------
+
+int RunCompare(const ParsedArgs& args) {
+  const bool quiet = args.has("--quiet");
+  const std::string real_path = args.positionals()[0];
+  const std::string synthetic_path = args.positionals()[1];
+  auto real_settings = ReadInputSettings(args, real_path);
+  if (!real_settings) return ReportError(real_settings.error());
+  StderrProgress progress(quiet);
+  SubProgress real_progress(progress, 0.0, 0.4);
+  auto real = LoadInput(real_settings.value(), real_progress);
+  if (!real) {
+    progress.Finish();
+    return ReportError(real.error());
+  }
+  InputSettings synthetic_settings;
+  synthetic_settings.path = synthetic_path;
+  synthetic_settings.csv = real_settings->csv;
+  SubProgress synthetic_progress(progress, 0.4, 0.7);
+  auto synthetic = ReadCsv(synthetic_path, synthetic_settings.csv, synthetic_progress);
+  if (!synthetic) {
+    progress.Finish();
+    return ReportError(synthetic.error());
+  }
+  SubProgress compare_progress(progress, 0.7, 1.0);
+  CompareOptions options;
+  auto report = CompareTables(*real->table, synthetic.value(), real->schema, options,
+                              compare_progress);
+  progress.Finish();
+  if (!report) return ReportError(report.error());
+  if (auto output = args.get("--output")) {
+    if (auto s = CheckNotOverwritingInput(*output, {real_path, synthetic_path}); !s) {
+      return ReportError(s.error());
+    }
+    if (auto s = WriteFileAtomically(*output, MetricReportToJson(report.value()).dump(2) + "\n"); !s) {
+      return ReportError(s.error());
+    }
+  }
+  if (!quiet) std::fputs(MetricReportSummary(report.value()).c_str(), stdout);
+  return kExitOk;
+}
+
+}  // namespace
+
+int ReportError(const Error& error) {
+  std::fprintf(stderr, "deniable-cli: error: %s\n", error.message.c_str());
+  return ExitCodeFor(error.code);
+}
+
+const std::vector<Command>& Commands() {
+  static const std::vector<Command> commands = {
+      {{"inspect", "INPUT.csv [-o schema.json] [options]",
+        "infer the columns' types, roles and statistics; write them as schema JSON",
+        "The schema JSON lists each column's type (Integer, Float, DateTime, String), whether it\n"
+        "is categorical, its role (attribute, identifier, quasi-identifier, sensitive, ignore),\n"
+        "formats, and statistics for YOUR eyes only (missing rate, distinct values, values that\n"
+        "failed to parse). Edit it and pass it back with --schema to any command: declare public\n"
+        "bounds or category lists there (\"public\": {\"min\", \"max\", \"categories\"}).",
+        {"INPUT.csv"},
+        {{"--output", "-o", "schema.json", "write the schema here (default: standard output)"},
+         kSchema, kDelimiter, kMissing, kThreshold, kQuiet}},
+       RunInspect},
+      {{"describe", "INPUT.csv --mode M [--epsilon E] [--degree K] [--schema S.json] -o description.json",
+        "learn a differentially private model and write the dataset description file",
+        "The description holds the public schema, the domains with their provenance, the model\n"
+        "and the privacy ledger; 'generate' samples from it without the real data.",
+        {"INPUT.csv"},
+        {{"--output", "-o", "description.json", "where to write the description"},
+         kMode, kEpsilon, kDelta, kDegree, kBins, kStructure, kDomainFraction, kSchema, kDelimiter,
+         kMissing, kThreshold, kSeed, kThreads, kQuiet}},
+       RunDescribe},
+      {{"generate", "description.json -n N -o synthetic.csv",
+        "sample synthetic rows from a description file (Deniable's or DataSynthesizer's)",
+        "Sampling is post-processing of the private model: it costs no privacy.",
+        {"description.json"},
+        {{"--output", "-o", "synthetic.csv", "where to write the synthetic CSV"}, kRows, kSeed,
+         kThreads, kQuiet}},
+       RunGenerate},
+      {{"synthesize", "INPUT.csv --mode M [--epsilon E] [--degree K] [--schema S.json] -n N -o synthetic.csv [--description D.json]",
+        "describe and generate in one step",
+        "",
+        {"INPUT.csv"},
+        {{"--output", "-o", "synthetic.csv", "where to write the synthetic CSV"},
+         {"--description", "", "D.json", "also write the description file"}, kRows, kMode,
+         kEpsilon, kDelta, kDegree, kBins, kStructure, kDomainFraction, kSchema, kDelimiter,
+         kMissing, kThreshold, kSeed, kThreads, kQuiet}},
+       RunSynthesize},
+      {{"compare", "REAL.csv SYNTHETIC.csv [--schema S.json] [-o metrics.json]",
+        "measure how close a synthetic table is to the real one",
+        "Per-column total variation distance (TVD), mean TVD over all 2-way marginals and the\n"
+        "normalised mutual-information matrices. Numeric columns with more than 20 distinct\n"
+        "values are cut into 20 equal-width bins over the real column's range; other columns\n"
+        "are compared by value; missing is a category; identifier columns are left out.",
+        {"REAL.csv", "SYNTHETIC.csv"},
+        {{"--output", "-o", "metrics.json", "also write the metrics as JSON"}, kSchema,
+         kDelimiter, kMissing, kThreshold, kQuiet}},
+       RunCompare},
+  };
+  return commands;
+}
+
+}  // namespace deniable::cli

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// The deniable-cli commands. Each returns an exit code: 0 ok, 1 failure, 2 usage error,
+// 3 bad input data.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/cli/args.h"
+#include "engine/core/result.h"
+
+namespace deniable::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitBadInput = 3;
+
+// Prints "deniable-cli: error: <message>" and returns the exit code for the error's kind.
+int ReportError(const Error& error);
+
+struct Command {
+  CommandSpec spec;
+  int (*run)(const ParsedArgs& args);
+};
+
+const std::vector<Command>& Commands();
+
+}  // namespace deniable::cli

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/model/description.h"
+
+#include <cmath>
+#include <map>
+
+#include "engine/core/atomic_file.h"
+#include "engine/model/datasynthesizer_import.h"
+#include "engine/model/domains.h"
+#include "engine/schema/schema_json.h"
+#include "engine/schema/typed_values.h"
+
+namespace deniable {
+namespace {
+
+using nlohmann::json;
+
+std::string At(const std::string& path, const std::string& key) {
+  return path.empty() ? key : path + "." + key;
+}
+std::string At(const std::string& path, std::size_t index) {
+  return path + "[" + std::to_string(index) + "]";
+}
+
+Error Bad(const std::string& source, const std::string& path, const std::string& what) {
+  return ParseError(source + ": " + path + ": " + what);
+}
+
+// Typed member access with JSON-path errors.
+template <typename T>
+Result<T> Get(const json& object, const std::string& key, const std::string& source,
+              const std::string& path) {
+  if (!object.is_object() || !object.contains(key)) {
+    return Bad(source, At(path, key), "missing");
+  }
+  const json& value = object.at(key);
+  try {
+    if constexpr (std::is_same_v<T, bool>) {
+      if (!value.is_boolean()) return Bad(source, At(path, key), "expected true or false");
+    } else if constexpr (std::is_arithmetic_v<T>) {
+      if (!value.is_number()) return Bad(source, At(path, key), "expected a number");
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      if (!value.is_string()) return Bad(source, At(path, key), "expected a string");
+    }
+    return value.get<T>();
+  } catch (const json::exception& e) {
+    return Bad(source, At(path, key), e.what());
+  }
+}
+
+json NetworkToJson(const BayesNet& network, const std::vector<ColumnDomain>& domains) {
+  json nodes = json::array();
+  for (const BayesNode& node : network.nodes) {
+    json entry;
+    entry["attribute"] = domains[node.attribute].name;
+    json parents = json::array();
+    for (int parent : node.parents) parents.push_back(domains[parent].name);
+    entry["parents"] = parents;
+    bool any_buckets = false;
+    for (const auto& map : node.parent_buckets) any_buckets = any_buckets || !map.empty();
+    if (any_buckets) {
+      json buckets = json::array();
+      for (const auto& map : node.parent_buckets) {
+        buckets.push_back(map.empty() ? json(nullptr) : json(map));
+      }
+      entry["parent_buckets"] = buckets;
+    }
+    json tables = json::array();
+    const std::size_t configurations = node.configurations();
+    for (std::size_t c = 0; c < configurations; ++c) {
+      tables.push_back(std::vector<double>(
+          node.probabilities.begin() + static_cast<std::ptrdiff_t>(c * node.cardinality),
+          node.probabilities.begin() + static_cast<std::ptrdiff_t>((c + 1) * node.cardinality)));
+    }
+    entry["conditionals"] = tables;
+    nodes.push_back(entry);
+  }
+  return nodes;
+}
+
+Result<BayesNet> NetworkFromJson(const json& nodes, const std::vector<ColumnDomain>& domains,
+                                 const std::string& source) {
+  if (!nodes.is_array()) return Bad(source, "network", "expected an array of nodes");
+  std::map<std::string, int> index;
+  for (std::size_t i = 0; i < domains.size(); ++i) index[domains[i].name] = static_cast<int>(i);
+  BayesNet network;
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    const std::string path = At("network", n);
+    const json& entry = nodes[n];
+    auto name = Get<std::string>(entry, "attribute", source, path);
+    if (!name) return name.error();
+    auto found = index.find(name.value());
+    if (found == index.end()) {
+      return Bad(source, At(path, "attribute"), "'" + name.value() + "' is not a modelled column");
+    }
+    BayesNode node;
+    node.attribute = found->second;
+    node.cardinality = domains[node.attribute].cardinality();
+    if (!entry.contains("parents") || !entry["parents"].is_array()) {
+      return Bad(source, At(path, "parents"), "expected an array of column names");
+    }
+    for (std::size_t p = 0; p < entry["parents"].size(); ++p) {
+      const json& parent = entry["parents"][p];
+      auto it = parent.is_string() ? index.find(parent.get<std::string>()) : index.end();
+      if (it == index.end()) {
+        return Bad(source, At(At(path, "parents"), p), "not a modelled column");
+      }
+      node.parents.push_back(it->second);
+    }
+    node.parent_buckets.assign(node.parents.size(), {});
+    node.parent_bucket_counts.assign(node.parents.size(), 0);
+    if (entry.contains("parent_buckets")) {
+      const json& buckets = entry["parent_buckets"];
+      if (!buckets.is_array() || buckets.size() != node.parents.size()) {
+        return Bad(source, At(path, "parent_buckets"), "expected one entry per parent");
+      }
+      for (std::size_t p = 0; p < buckets.size(); ++p) {
+        if (buckets[p].is_null()) continue;
+        try {
+          node.parent_buckets[p] = buckets[p].get<std::vector<std::uint32_t>>();
+        } catch (const json::exception&) {
+          return Bad(source, At(At(path, "parent_buckets"), p), "expected null or integers");
+        }
+        if (node.parent_buckets[p].size() != domains[node.parents[p]].cardinality()) {
+          return Bad(source, At(At(path, "parent_buckets"), p),
+                     "expected one bucket per code of the parent");
+        }
+      }
+    }
+    std::size_t configurations = 1;
+    for (std::size_t p = 0; p < node.parents.size(); ++p) {
+      std::uint32_t count = domains[node.parents[p]].cardinality();
+      if (!node.parent_buckets[p].empty()) {
+        count = 0;
+        for (std::uint32_t b : node.parent_buckets[p]) count = std::max(count, b + 1);
+      }
+      node.parent_bucket_counts[p] = count;
+      configurations *= count;
+      if (configurations > 50'000'000) return Bad(source, path, "too many parent configurations");
+    }
+    const json& tables = entry.contains("conditionals") ? entry["conditionals"] : json();
+    if (!tables.is_array() || tables.size() != configurations) {
+      return Bad(source, At(path, "conditionals"),
+                 "expected " + std::to_string(configurations) + " distributions (one per parent "
+                 "configuration)");
+    }
+    node.probabilities.reserve(configurations * node.cardinality);
+    for (std::size_t c = 0; c < configurations; ++c) {
+      const json& row = tables[c];
+      if (!row.is_array() || row.size() != node.cardinality) {
+        return Bad(source, At(At(path, "conditionals"), c),
+                   "expected " + std::to_string(node.cardinality) + " probabilities");
+      }
+      double sum = 0;
+      for (const json& p : row) {
+        if (!p.is_number() || !(p.get<double>() >= 0) || !std::isfinite(p.get<double>())) {
+          return Bad(source, At(At(path, "conditionals"), c), "probabilities must be finite and >= 0");
+        }
+        sum += p.get<double>();
+      }
+      if (!(sum > 0)) return Bad(source, At(At(path, "conditionals"), c), "all probabilities are 0");
+      for (const json& p : row) node.probabilities.push_back(p.get<double>() / sum);
+    }
+    network.nodes.push_back(std::move(node));
+  }
+  std::vector<std::uint32_t> cardinalities;
+  for (const ColumnDomain& d : domains) cardinalities.push_back(d.cardinality());
+  if (std::string problem = network.Validate(cardinalities); !problem.empty()) {
+    return Bad(source, "network", problem);
+  }
+  return network;
+}
+
+}  // namespace
+
+json DomainToJson(const ColumnDomain& domain, const ColumnSchema* column) {
+  json out;
+  out["source"] = DomainSourceName(domain.categories_source);
+  out["provenance"] = domain.provenance;
+  out["has_missing"] = domain.has_missing;
+  if (domain.categorical) {
+    out["categories"] = domain.categories;
+    out["has_other"] = domain.has_other;
+    if (domain.has_other) out["other_label"] = domain.other_label;
+  } else {
+    if (column != nullptr && column->type == DataType::kDateTime) {
+      std::string lo, hi;
+      FormatNumericCell(domain.lo, *column, lo);
+      FormatNumericCell(domain.hi, *column, hi);
+      out["min"] = lo;
+      out["max"] = hi;
+    } else {
+      out["min"] = domain.lo;
+      out["max"] = domain.hi;
+    }
+    out["bins"] = domain.bins;
+    out["integer_steps"] = domain.integer_steps;
+    if (domain.random_strings) out["random_strings"] = true;
+  }
+  return out;
+}
+
+Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& column,
+                                    const std::string& path) {
+  ColumnDomain domain;
+  domain.name = column.name;
+  domain.type = column.type;
+  if (!object.is_object()) return ParseError(path + ": expected an object");
+  const std::string source_name = object.value("source", "imported");
+  domain.categories_source = source_name == "public" ? DomainSource::kPublic
+                             : source_name == "dp"   ? DomainSource::kDp
+                                                     : DomainSource::kImported;
+  domain.provenance = object.value("provenance", "");
+  domain.has_missing = object.value("has_missing", false);
+  domain.categorical = object.contains("categories");
+  if (domain.categorical) {
+    try {
+      domain.categories = object.at("categories").get<std::vector<std::string>>();
+    } catch (const json::exception&) {
+      return ParseError(path + ".categories: expected an array of strings");
+    }
+    domain.has_other = object.value("has_other", false);
+    domain.other_label = object.value("other_label", std::string("Other"));
+  } else {
+    auto bound = [&](const char* key, double& out) -> Status {
+      if (!object.contains(key)) return ParseError(path + "." + key + ": missing");
+      const json& value = object.at(key);
+      if (value.is_number()) {
+        out = value.get<double>();
+      } else if (value.is_string() && column.type == DataType::kDateTime) {
+        auto parsed = ParseNumericCell(value.get<std::string>(), column);
+        if (!parsed) return ParseError(path + "." + key + ": not a date-time in the column's format");
+        out = *parsed;
+      } else {
+        return ParseError(path + "." + key + ": expected a number");
+      }
+      if (!std::isfinite(out)) return ParseError(path + "." + key + ": must be finite");
+      return OkStatus();
+    };
+    if (auto s = bound("min", domain.lo); !s) return s.error();
+    if (auto s = bound("max", domain.hi); !s) return s.error();
+    if (domain.hi < domain.lo) return ParseError(path + ": min is greater than max");
+    if (!object.contains("bins") || !object["bins"].is_number_integer() ||
+        object["bins"].get<long long>() < 1 || object["bins"].get<long long>() > 65000) {
+      return ParseError(path + ".bins: expected an integer between 1 and 65000");
+    }
+    domain.bins = object["bins"].get<int>();
+    domain.integer_steps = object.value("integer_steps", false);
+    domain.random_strings = object.value("random_strings", false);
+  }
+  if (domain.cardinality() == 0 || domain.cardinality() > kMaxCardinality) {
+    return ParseError(path + ": the domain has no codes or too many");
+  }
+  return domain;
+}
+
+json DescriptionToJson(const Description& description) {
+  json out;
+  out["format"] = "deniable-description";
+  out["version"] = kDescriptionVersion;
+  out["mode"] = description.mode;
+  if (description.reproducible_not_private) {
+    out["reproducible_not_private"] = true;
+    out["warning"] = "made with a fixed seed: reproducible, NOT a private release";
+  }
+  if (description.source_format != "deniable") out["imported_from"] = description.source_format;
+  out["parameters"] = description.parameters;
+  out["schema"] = SchemaToJson(description.schema, /*include_stats=*/false);
+  const std::vector<int> modelled = ModelledColumns(description.schema);
+  json domains = json::object();
+  for (std::size_t k = 0; k < description.domains.size() && k < modelled.size(); ++k) {
+    domains[description.domains[k].name] =
+        DomainToJson(description.domains[k], &description.schema.columns[modelled[k]]);
+  }
+  out["domains"] = domains;
+  out["network"] = NetworkToJson(description.network, description.domains);
+  out["privacy"] = description.privacy;
+  out["guarantee"] = description.guarantee;
+  if (!description.warnings.empty()) out["warnings"] = description.warnings;
+  return out;
+}
+
+Result<Description> DescriptionFromJson(const json& object, const std::string& source) {
+  if (!object.is_object()) return ParseError(source + ": expected a JSON object");
+  if (object.value("format", "") != "deniable-description") {
+    return ParseError(source + ": format: not a deniable description file");
+  }
+  auto version = Get<int>(object, "version", source, "");
+  if (!version) return version.error();
+  if (version.value() != kDescriptionVersion) {
+    return ParseError(source + ": version: unsupported version " +
+                      std::to_string(version.value()) + " (this build reads version " +
+                      std::to_string(kDescriptionVersion) + ")");
+  }
+  Description description;
+  auto mode = Get<std::string>(object, "mode", source, "");
+  if (!mode) return mode.error();
+  description.mode = mode.value();
+  description.parameters = object.value("parameters", json::object());
+  description.privacy = object.value("privacy", json::object());
+  description.guarantee = object.value("guarantee", json::object());
+  description.reproducible_not_private = object.value("reproducible_not_private", false);
+  description.source_format = object.value("imported_from", std::string("deniable"));
+  if (object.contains("warnings") && object["warnings"].is_array()) {
+    for (const json& w : object["warnings"]) {
+      if (w.is_string()) description.warnings.push_back(w.get<std::string>());
+    }
+  }
+  if (!object.contains("schema") || !object["schema"].is_object() ||
+      !object["schema"].contains("columns") || !object["schema"]["columns"].is_array()) {
+    return ParseError(source + ": schema.columns: missing");
+  }
+  Schema base;
+  for (const json& column : object["schema"]["columns"]) {
+    ColumnSchema c;
+    c.name = column.is_object() ? column.value("name", "") : "";
+    base.columns.push_back(c);
+  }
+  auto schema = ApplySchemaJson(base, object["schema"], source);
+  if (!schema) return schema.error();
+  description.schema = std::move(schema.value());
+  const json& domains = object.contains("domains") ? object["domains"] : json();
+  for (int index : ModelledColumns(description.schema)) {
+    const ColumnSchema& column = description.schema.columns[index];
+    if (!domains.is_object() || !domains.contains(column.name)) {
+      return ParseError(source + ": domains." + column.name + ": missing (every modelled "
+                        "column needs a domain)");
+    }
+    auto domain = DomainFromJson(domains[column.name], column, source + ": domains." + column.name);
+    if (!domain) return domain.error();
+    description.domains.push_back(std::move(domain.value()));
+  }
+  auto network = NetworkFromJson(object.contains("network") ? object["network"] : json(),
+                                 description.domains, source);
+  if (!network) return network.error();
+  description.network = std::move(network.value());
+  return description;
+}
+
+Result<Description> ReadDescription(const std::string& path) {
+  auto json_value = ReadJsonFile(path);
+  if (!json_value) return json_value.error();
+  if (IsDataSynthesizerDescription(json_value.value())) {
+    return ImportDataSynthesizerDescription(json_value.value(), path);
+  }
+  return DescriptionFromJson(json_value.value(), path);
+}
+
+Status WriteDescription(const std::string& path, const Description& description) {
+  return WriteFileAtomically(path, DescriptionToJson(description).dump(2) + "\n");
+}
+
+}  // namespace deniable

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/model/domain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "engine/schema/datetime.h"
+#include "engine/schema/typed_values.h"
+
+namespace deniable {
+
+const char* DomainSourceName(DomainSource source) {
+  switch (source) {
+    case DomainSource::kPublic: return "public";
+    case DomainSource::kDp: return "dp";
+    case DomainSource::kImported: return "imported";
+  }
+  return "unknown";
+}
+
+std::uint32_t ColumnDomain::BinOf(double value) const {
+  if (bins <= 1 || !(span() > 0)) return 0;
+  const double position = std::floor((value - lo) / bin_width());
+  if (!(position > 0)) return 0;  // also NaN
+  if (position >= bins - 1) return static_cast<std::uint32_t>(bins - 1);
+  // Guard the floating-point boundary: a value exactly on an edge belongs to the right bin.
+  auto bin = static_cast<std::uint32_t>(position);
+  if (bin + 1 < static_cast<std::uint32_t>(bins) && value >= BinLeft(bin + 1)) ++bin;
+  return bin;
+}
+
+double ColumnDomain::FirstIntegerOf(std::uint32_t bin) const {
+  // Smallest integer i >= lo with BinOf(i) == bin.
+  double first = std::ceil(BinLeft(bin));
+  while (first > lo && BinOf(first - 1) == bin) first -= 1;
+  while (BinOf(first) < bin && first <= hi) first += 1;
+  return std::max(first, lo);
+}
+
+double ColumnDomain::LastIntegerOf(std::uint32_t bin) const {
+  double last = std::ceil(BinRight(bin)) - 1;
+  while (last < hi && BinOf(last + 1) == bin) last += 1;
+  while (last >= lo && BinOf(last) > bin) last -= 1;
+  return std::min(last, hi);
+}
+
+namespace {
+
+void AppendNumber(double value, const ColumnDomain& domain, const ColumnSchema* column,
+                  std::string& out) {
+  if (column != nullptr) {
+    FormatNumericCell(value, *column, out);
+    return;
+  }
+  if (domain.type == DataType::kInteger || domain.integer_steps) {
+    out += std::to_string(static_cast<long long>(std::llround(value)));
+  } else {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    out += buffer;
+  }
+}
+
+}  // namespace
+
+std::string ColumnDomain::CodeLabel(std::uint32_t code, const ColumnSchema* column) const {
+  if (is_missing_code(code)) return "(missing)";
+  if (categorical) {
+    if (code < categories.size()) return categories[code];
+    if (has_other && code == other_code()) return other_label;
+    return "(invalid code)";
+  }
+  if (code >= static_cast<std::uint32_t>(bins)) return "(invalid code)";
+  std::string label;
+  if (integer_steps) {
+    const double first = FirstIntegerOf(code), last = LastIntegerOf(code);
+    AppendNumber(first, *this, column, label);
+    if (last > first) {
+      label += "–";
+      AppendNumber(last, *this, column, label);
+    }
+    return label;
+  }
+  label = "[";
+  AppendNumber(BinLeft(code), *this, column, label);
+  label += ", ";
+  AppendNumber(BinRight(code), *this, column, label);
+  label += code + 1 == static_cast<std::uint32_t>(bins) ? "]" : ")";
+  return label;
+}
+
+}  // namespace deniable

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/model/encoding.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "engine/io/csv_writer.h"
+#include "engine/model/domains.h"
+#include "engine/model/id_generator.h"
+#include "engine/schema/typed_values.h"
+
+namespace deniable {
+namespace {
+
+// The code of a value that has no code of its own: missing if the domain has one, else other,
+// else code 0 (the domain was declared or selected without them, so such rows are rare).
+Code FallbackCode(const ColumnDomain& domain, bool is_missing) {
+  if (is_missing && domain.has_missing) return static_cast<Code>(domain.missing_code());
+  if (!is_missing && domain.has_other) return static_cast<Code>(domain.other_code());
+  if (domain.has_missing) return static_cast<Code>(domain.missing_code());
+  if (domain.has_other) return static_cast<Code>(domain.other_code());
+  if (!domain.categorical && domain.bins > 0) return static_cast<Code>(domain.bins / 2);
+  return 0;
+}
+
+// Per dictionary entry of `raw`: its code under `domain`.
+std::vector<Code> DictionaryCodes(const RawColumn& raw, const ColumnSchema& column,
+                                  const ColumnDomain& domain) {
+  std::vector<Code> codes(raw.dictionary.size());
+  if (domain.categorical) {
+    if (column.is_numeric()) {
+      std::map<double, Code> by_number;
+      for (std::size_t c = 0; c < domain.categories.size(); ++c) {
+        if (auto number = ParseNumericCell(domain.categories[c], column)) {
+          by_number.emplace(*number, static_cast<Code>(c));
+        }
+      }
+      const std::vector<double> parsed = NumericDictionaryValues(raw, column);
+      for (std::size_t i = 0; i < parsed.size(); ++i) {
+        auto it = std::isnan(parsed[i]) ? by_number.end() : by_number.find(parsed[i]);
+        codes[i] = it != by_number.end() ? it->second
+                                         : FallbackCode(domain, std::isnan(parsed[i]));
+      }
+    } else {
+      std::unordered_map<std::string_view, Code> by_text;
+      by_text.reserve(domain.categories.size() * 2);
+      for (std::size_t c = 0; c < domain.categories.size(); ++c) {
+        by_text.emplace(domain.categories[c], static_cast<Code>(c));
+      }
+      for (std::size_t i = 0; i < raw.dictionary.size(); ++i) {
+        auto it = by_text.find(raw.dictionary[i]);
+        codes[i] = it != by_text.end() ? it->second : FallbackCode(domain, false);
+      }
+    }
+    return codes;
+  }
+  const std::vector<double> parsed = NumericDictionaryValues(raw, column);
+  for (std::size_t i = 0; i < parsed.size(); ++i) {
+    codes[i] = std::isnan(parsed[i]) ? FallbackCode(domain, true)
+                                     : static_cast<Code>(domain.BinOf(parsed[i]));
+  }
+  return codes;
+}
+
+// One output column, decoded: either texts per code (categorical), numbers per row, or texts
+// per row (identifiers).
+struct DecodedColumn {
+  enum class Kind { kLabels, kNumbers, kTexts } kind = Kind::kLabels;
+  const ColumnSchema* schema = nullptr;
+  const std::vector<Code>* codes = nullptr;   // kLabels
+  std::vector<std::string> labels;            // kLabels: per code ("" unused for missing)
+  std::vector<bool> label_missing;            // kLabels: per code
+  std::vector<double> numbers;                // kNumbers: per row, NaN = missing
+  std::vector<std::string> texts;             // kTexts: per row
+};
+
+std::string RandomLetters(std::size_t length, Rng& rng) {
+  std::string text(length, 'a');
+  for (char& c : text) c = static_cast<char>('a' + UniformBelow(rng, 26));
+  return text;
+}
+
+Result<std::vector<DecodedColumn>> DecodeColumns(const EncodedTable& synthetic,
+                                                 const Schema& schema,
+                                                 const std::vector<ColumnDomain>& domains,
+                                                 Rng& rng, Progress& progress) {
+  const std::vector<int> modelled = ModelledColumns(schema);
+  if (modelled.size() != domains.size() || synthetic.num_attributes() != domains.size()) {
+    return InvalidArgument("the synthetic table, the domains and the schema disagree on the "
+                           "number of modelled columns");
+  }
+  std::vector<int> attribute_of(schema.columns.size(), -1);
+  for (std::size_t k = 0; k < modelled.size(); ++k) attribute_of[modelled[k]] = static_cast<int>(k);
+
+  std::vector<DecodedColumn> decoded;
+  const std::size_t rows = synthetic.rows;
+  for (std::size_t c = 0; c < schema.columns.size(); ++c) {
+    const ColumnSchema& column = schema.columns[c];
+    if (column.role == ColumnRole::kIgnore) continue;
+    if (progress.IsCancelled()) return Cancelled("cancelled while decoding");
+    progress.Report(static_cast<double>(c) / schema.columns.size(), "Decoding values");
+    // An independent, deterministic stream per column (reproducible with a SeededRng).
+    std::unique_ptr<Rng> column_rng = rng.Fork(0xDEC0DE00u + c);
+    DecodedColumn out;
+    out.schema = &column;
+    if (column.role == ColumnRole::kIdentifier) {
+      out.kind = DecodedColumn::Kind::kTexts;
+      auto ids = GenerateUniqueIds(column.id_pattern, rows, *column_rng);
+      if (!ids) return ids.error().WithContext("column '" + column.name + "'");
+      out.texts = std::move(ids.value());
+      decoded.push_back(std::move(out));
+      continue;
+    }
+    const int attribute = attribute_of[c];
+    const ColumnDomain& domain = domains[attribute];
+    const std::vector<Code>& codes = synthetic.columns[attribute];
+    if (domain.categorical) {
+      out.kind = DecodedColumn::Kind::kLabels;
+      out.codes = &codes;
+      out.labels.resize(domain.cardinality());
+      out.label_missing.assign(domain.cardinality(), false);
+      for (std::uint32_t code = 0; code < domain.cardinality(); ++code) {
+        if (domain.is_missing_code(code)) {
+          out.label_missing[code] = true;
+        } else {
+          out.labels[code] = code < domain.categories.size() ? domain.categories[code]
+                                                             : domain.other_label;
+        }
+      }
+    } else if (domain.random_strings) {
+      out.kind = DecodedColumn::Kind::kTexts;
+      out.texts.resize(rows);
+      for (std::size_t r = 0; r < rows; ++r) {
+        const Code code = codes[r];
+        if (domain.is_missing_code(code)) continue;
+        const double length = domain.BinLeft(code) +
+                              UniformUnit(*column_rng) * (domain.BinRight(code) - domain.BinLeft(code));
+        out.texts[r] = RandomLetters(static_cast<std::size_t>(std::max(1.0, std::round(length))),
+                                     *column_rng);
+      }
+    } else {
+      out.kind = DecodedColumn::Kind::kNumbers;
+      out.numbers.resize(rows);
+      const double nan = std::numeric_limits<double>::quiet_NaN();
+      for (std::size_t r = 0; r < rows; ++r) {
+        const Code code = codes[r];
+        if (domain.is_missing_code(code)) {
+          out.numbers[r] = nan;
+        } else if (domain.integer_steps) {
+          const double first = domain.FirstIntegerOf(code), last = domain.LastIntegerOf(code);
+          const double count = std::max(1.0, last - first + 1);
+          out.numbers[r] = first + static_cast<double>(
+                                       UniformBelow(*column_rng, static_cast<std::uint64_t>(count)));
+        } else {
+          const double left = domain.BinLeft(code), right = domain.BinRight(code);
+          double value = left + UniformUnit(*column_rng) * (right - left);
+          if (column.type == DataType::kInteger) value = std::round(value);
+          out.numbers[r] = std::clamp(value, domain.lo, domain.hi);
+        }
+      }
+    }
+    decoded.push_back(std::move(out));
+  }
+  return decoded;
+}
+
+// Appends the text of a decoded cell; false for a missing cell.
+bool AppendDecodedCell(const DecodedColumn& column, std::size_t row, std::string& out) {
+  switch (column.kind) {
+    case DecodedColumn::Kind::kLabels: {
+      const Code code = (*column.codes)[row];
+      if (column.label_missing[code]) return false;
+      out += column.labels[code];
+      return true;
+    }
+    case DecodedColumn::Kind::kNumbers:
+      if (std::isnan(column.numbers[row])) return false;
+      FormatNumericCell(column.numbers[row], *column.schema, out);
+      return true;
+    case DecodedColumn::Kind::kTexts:
+      if (column.texts[row].empty()) return false;
+      out += column.texts[row];
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Result<EncodedTable> Encode(const RawTable& table, const Schema& schema,
+                            const std::vector<ColumnDomain>& domains, Progress& progress) {
+  const std::vector<int> modelled = ModelledColumns(schema);
+  if (modelled.size() != domains.size()) {
+    return InvalidArgument("expected one domain per modelled column (" +
+                           std::to_string(modelled.size()) + "), got " +
+                           std::to_string(domains.size()));
+  }
+  EncodedTable encoded;
+  encoded.rows = table.num_rows();
+  for (std::size_t k = 0; k < modelled.size(); ++k) {
+    if (progress.IsCancelled()) return Cancelled("cancelled while encoding");
+    progress.Report(static_cast<double>(k) / modelled.size(), "Encoding rows");
+    const RawColumn& raw = table.columns[modelled[k]];
+    const ColumnSchema& column = schema.columns[modelled[k]];
+    const ColumnDomain& domain = domains[k];
+    if (domain.cardinality() == 0 || domain.cardinality() > kMaxCardinality) {
+      return InvalidArgument("column '" + column.name + "' has an empty or oversized domain");
+    }
+    const std::vector<Code> dictionary_codes = DictionaryCodes(raw, column, domain);
+    const Code missing = FallbackCode(domain, true);
+    std::vector<Code> codes(raw.codes.size());
+    for (std::size_t r = 0; r < codes.size(); ++r) {
+      const std::uint32_t raw_code = raw.codes[r];
+      codes[r] = raw_code == kMissingCode ? missing : dictionary_codes[raw_code];
+    }
+    encoded.columns.push_back(std::move(codes));
+    encoded.cardinalities.push_back(domain.cardinality());
+  }
+  progress.Report(1.0, "Encoding rows");
+  return encoded;
+}
+
+Status WriteSyntheticCsv(const std::string& path, const EncodedTable& synthetic,
+                         const Schema& schema, const std::vector<ColumnDomain>& domains,
+                         const DecodeOptions& options, Rng& rng, Progress& progress) {
+  SubProgress decode_progress(progress, 0.0, 0.4);
+  auto decoded = DecodeColumns(synthetic, schema, domains, rng, decode_progress);
+  if (!decoded) return decoded.error();
+  std::vector<std::string> header;
+  for (const DecodedColumn& column : decoded.value()) header.push_back(column.schema->name);
+  CsvWriteOptions write_options;
+  write_options.delimiter = options.delimiter;
+  write_options.crlf = options.crlf;
+  write_options.missing_tokens = schema.missing_tokens;
+  const auto& columns = decoded.value();
+  SubProgress write_progress(progress, 0.4, 1.0);
+  return WriteCsv(
+      path, header, synthetic.rows,
+      [&columns](std::size_t row, std::size_t column, std::string& out) {
+        return AppendDecodedCell(columns[column], row, out);
+      },
+      write_options, write_progress);
+}
+
+Result<RawTable> DecodeToRawTable(const EncodedTable& synthetic, const Schema& schema,
+                                  const std::vector<ColumnDomain>& domains, Rng& rng,
+                                  Progress& progress) {
+  auto decoded = DecodeColumns(synthetic, schema, domains, rng, progress);
+  if (!decoded) return decoded.error();
+  RawTable table;
+  table.source = "synthetic";
+  table.row_line.resize(synthetic.rows);
+  for (std::size_t r = 0; r < synthetic.rows; ++r) table.row_line[r] = r + 2;
+  std::string cell;
+  for (const DecodedColumn& column : decoded.value()) {
+    RawColumn raw;
+    raw.name = column.schema->name;
+    raw.codes.resize(synthetic.rows);
+    std::unordered_map<std::string, std::uint32_t> index;
+    for (std::size_t r = 0; r < synthetic.rows; ++r) {
+      cell.clear();
+      if (!AppendDecodedCell(column, r, cell)) {
+        raw.codes[r] = kMissingCode;
+        ++raw.missing_count;
+        continue;
+      }
+      auto [it, inserted] = index.emplace(cell, static_cast<std::uint32_t>(raw.dictionary.size()));
+      if (inserted) {
+        raw.dictionary.push_back(cell);
+        raw.counts.push_back(0);
+        raw.first_row.push_back(static_cast<std::uint32_t>(r));
+      }
+      raw.codes[r] = it->second;
+      ++raw.counts[it->second];
+    }
+    table.columns.push_back(std::move(raw));
+  }
+  return table;
+}
+
+}  // namespace deniable

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one entry point the CLI and the GUI call: settings in, values out.
+//
+//   auto input = LoadInput(settings.input, progress);          // CSV + inferred/corrected schema
+//   auto model = LearnModel(*input->table, input->schema, settings.model, rng, progress);
+//   auto rows  = Synthesize(*model, *input->table, n, rng, progress);   // encoded rows
+//   WriteSyntheticCsv(path, rows->encoded, model->description.schema, ...);
+//
+// Everything is a value; nothing here touches a file except the explicit Write* calls, which
+// write atomically and refuse to overwrite the input.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/progress.h"
+#include "engine/core/random.h"
+#include "engine/core/result.h"
+#include "engine/core/table.h"
+#include "engine/dp/privacy_accountant.h"
+#include "engine/io/csv_reader.h"
+#include "engine/model/description.h"
+#include "engine/model/encoded_table.h"
+#include "engine/schema/schema.h"
+
+namespace deniable {
+
+enum class SynthesisMode { kRandom, kIndependent, kCorrelated, kDeniable };
+const char* SynthesisModeName(SynthesisMode mode);  // "random", ...
+std::optional<SynthesisMode> ParseSynthesisMode(std::string_view name);
+
+struct InputSettings {
+  std::string path;
+  CsvReadOptions csv;                      // delimiter 0 = detect; missing tokens
+  int categorical_threshold = 20;
+  std::optional<nlohmann::json> schema;    // the user's corrections (full or partial)
+  std::string schema_source = "schema";    // its file name, for messages
+};
+
+struct LoadedInput {
+  std::shared_ptr<const RawTable> table;
+  Schema schema;  // inferred, then corrected by InputSettings::schema
+};
+
+// Reads the CSV (progress 0–0.8), infers the schema and applies the user's corrections.
+Result<LoadedInput> LoadInput(const InputSettings& settings, Progress& progress);
+
+struct ModelSettings {
+  SynthesisMode mode = SynthesisMode::kCorrelated;
+  double epsilon = 1.0;            // the whole release's budget (domains + model [+ seeds])
+  double delta = 1e-9;             // for partition selection and (deniable) the model
+  double domain_fraction = 0.1;    // share of ε for DP domains (categories, bounds, missing)
+  int bins = 20;                   // equal-width bins for numeric columns
+  int degree = 2;                  // correlated: parents per node
+  double structure_fraction = 0.3; // correlated: share of the model's ε for the structure
+  std::string other_label = "Other";
+  unsigned threads = 0;            // 0 = all cores
+
+  // Every parameter checked once; messages name the parameter and its value.
+  Status Validate() const;
+  nlohmann::json ToJson() const;
+};
+
+// The learned, private model and its accounting. `description` is what the description file
+// holds.
+struct LearnedModel {
+  Description description;
+  PrivacyAccountant accountant;
+  bool reproducible_not_private = false;
+  std::vector<std::string> warnings;
+};
+
+Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
+                                const ModelSettings& settings, Rng& rng, Progress& progress);
+
+struct SynthesisSummary {
+  std::size_t rows = 0;
+  std::uint64_t candidates = 0;     // deniable: candidates generated and tested
+  std::uint64_t passed = 0;         // deniable: candidates that passed the privacy test
+  nlohmann::json guarantee;         // the release's guarantees (numbers + plain statement)
+  std::string text;                 // human-readable summary for the CLI / GUI
+};
+
+struct SyntheticRows {
+  EncodedTable encoded;  // over the modelled columns, in released (shuffled) order
+  SynthesisSummary summary;
+};
+
+// Synthesizes `rows` records. DataSynthesizer modes sample the network (the real table is not
+// read); the deniable mode draws seeds from D_S of `table` and tests each candidate.
+Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& table,
+                                 std::size_t rows, Rng& rng, Progress& progress);
+
+// Sampling from a description file alone (no real data): ancestral sampling of its network.
+Result<EncodedTable> GenerateFromDescription(const Description& description, std::size_t rows,
+                                             Rng& rng, Progress& progress);
+
+// Plain-words statement of a (ε, δ) guarantee for data owners.
+std::string PlainGuarantee(double epsilon, double delta);
+
+}  // namespace deniable
