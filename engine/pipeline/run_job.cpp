@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/metrics/marginals.h"
 #include "engine/model/domains.h"
 #include "engine/model/encoding.h"
 #include "engine/model/privbayes.h"
@@ -236,6 +237,58 @@ Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& /*ta
        << "Guarantee for the whole release: " << model.description.guarantee["statement"].get<std::string>();
   out.summary.text = text.str();
   return out;
+}
+
+}  // namespace deniable
+
+namespace deniable {
+
+Result<ReleaseResult> RunRelease(const LoadedInput& input, const ModelSettings& settings,
+                                 std::size_t rows, Rng& rng, Progress& progress) {
+  if (!input.table) return InvalidArgument("no input table loaded");
+  SubProgress learn_progress(progress, 0.0, 0.5);
+  auto model = LearnModel(*input.table, input.schema, settings, rng, learn_progress);
+  if (!model) return model.error();
+  SubProgress sample_progress(progress, 0.5, 0.7);
+  auto synthetic = Synthesize(model.value(), *input.table, rows, rng, sample_progress);
+  if (!synthetic) return synthetic.error();
+  SubProgress decode_progress(progress, 0.7, 0.85);
+  const Description& description = model->description;
+  auto decoded = DecodeToRawTable(synthetic->encoded, description.schema, description.domains,
+                                  rng, decode_progress);
+  if (!decoded) return decoded.error();
+  decoded->dialect = input.table->dialect;
+  SubProgress compare_progress(progress, 0.85, 1.0);
+  CompareOptions compare;
+  compare.threads = static_cast<int>(settings.threads);
+  auto metrics = CompareTables(*input.table, decoded.value(), input.schema, compare,
+                               compare_progress);
+  if (!metrics) return metrics.error();
+  ReleaseResult result{std::move(model.value()), std::move(synthetic.value()),
+                       std::make_shared<const RawTable>(std::move(decoded.value())),
+                       std::move(metrics.value())};
+  return result;
+}
+
+RunEstimate EstimateRun(std::size_t input_rows, std::size_t columns, std::size_t output_rows,
+                        const ModelSettings& settings) {
+  // Calibrated on this project's benchmarks (bench/README.md) on a 2-core machine: reading,
+  // encoding and counting are linear in cells; PrivBayes's structure search grows with the
+  // number of candidate parent sets; sampling and writing are linear in output cells.
+  const double in_cells = static_cast<double>(input_rows) * static_cast<double>(columns);
+  const double out_cells = static_cast<double>(output_rows) * static_cast<double>(columns);
+  double seconds = 0.2 + in_cells * 60e-9 + out_cells * 80e-9;
+  if (settings.mode == SynthesisMode::kCorrelated) {
+    const double m = static_cast<double>(columns);
+    double parent_sets = 1;
+    for (int d = 0; d < settings.degree; ++d) parent_sets *= m / (d + 1);
+    seconds += static_cast<double>(input_rows) * m * parent_sets * 1.5e-9;
+  }
+  RunEstimate estimate;
+  estimate.seconds = seconds;
+  // Raw table ~ 4 bytes per cell + dictionaries; encoded tables 2 bytes per cell; decoded output.
+  estimate.peak_megabytes = 50 + (in_cells * 7 + out_cells * 14) / 1e6;
+  return estimate;
 }
 
 }  // namespace deniable

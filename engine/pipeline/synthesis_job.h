@@ -24,6 +24,7 @@
 #include "engine/core/table.h"
 #include "engine/dp/privacy_accountant.h"
 #include "engine/io/csv_reader.h"
+#include "engine/metrics/metric_report.h"
 #include "engine/model/description.h"
 #include "engine/model/encoded_table.h"
 #include "engine/schema/schema.h"
@@ -99,6 +100,29 @@ Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& tabl
 // Sampling from a description file alone (no real data): ancestral sampling of its network.
 Result<EncodedTable> GenerateFromDescription(const Description& description, std::size_t rows,
                                              Rng& rng, Progress& progress);
+
+// Everything a reviewed release consists of: the model (description, ledger), the synthetic
+// rows both encoded and decoded (the decoded table is exactly what an export writes, with
+// WriteRawTable), and the utility metrics against the real data (for the owner's review only).
+struct ReleaseResult {
+  LearnedModel model;
+  SyntheticRows rows;
+  std::shared_ptr<const RawTable> synthetic;
+  MetricReport metrics;
+};
+
+// LearnModel + Synthesize + decode + CompareTables, with progress over the whole run.
+Result<ReleaseResult> RunRelease(const LoadedInput& input, const ModelSettings& settings,
+                                 std::size_t rows, Rng& rng, Progress& progress);
+
+// A rough, engine-side estimate of a run's time and peak memory (from the benchmarks), shown
+// before a run starts.
+struct RunEstimate {
+  double seconds = 0;
+  double peak_megabytes = 0;
+};
+RunEstimate EstimateRun(std::size_t input_rows, std::size_t columns, std::size_t output_rows,
+                        const ModelSettings& settings);
 
 // Plain-words statement of a (ε, δ) guarantee for data owners.
 std::string PlainGuarantee(double epsilon, double delta);
