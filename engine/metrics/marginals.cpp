@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/metrics/marginals.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <limits>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "engine/metrics/column_encoding.h"
+#include "engine/metrics/pairwise.h"
+
+namespace deniable {
+namespace {
+
+using internal::ComparedColumn;
+using internal::PairStatistics;
+
+constexpr int kMaxBins = 100'000;
+constexpr int kMaxThreads = 256;
+constexpr double kEncodingShare = 0.3;  // of the progress bar
+
+// Rows of a table: the common length of its columns' code vectors.
+Result<std::uint64_t> RowCount(const RawTable& table, const char* which) {
+  if (table.columns.empty()) {
+    return FailedPrecondition(std::string(which) + " table " + table.source + " has no columns");
+  }
+  const std::size_t rows = table.columns.front().num_rows();
+  for (const RawColumn& column : table.columns) {
+    if (column.num_rows() != rows) {
+      return InternalError(std::string(which) + " table " + table.source + ": column '" +
+                           column.name + "' has " + std::to_string(column.num_rows()) +
+                           " rows, the first column " + std::to_string(rows));
+    }
+  }
+  if (rows == 0) {
+    return FailedPrecondition(std::string(which) + " table " + table.source + " has no rows");
+  }
+  // Joint counts are 32-bit.
+  if (rows > std::numeric_limits<std::uint32_t>::max()) {
+    return FailedPrecondition(std::string(which) + " table " + table.source + " has " +
+                              std::to_string(rows) + " rows; at most 4294967295 are supported");
+  }
+  return std::uint64_t{rows};
+}
+
+Status ValidateOptions(const CompareOptions& options) {
+  if (options.bins < 1 || options.bins > kMaxBins) {
+    return InvalidArgument("bins must be between 1 and " + std::to_string(kMaxBins) + " (got " +
+                           std::to_string(options.bins) + ")");
+  }
+  if (options.max_distinct_for_values < 0) {
+    return InvalidArgument("max_distinct_for_values must be at least 0 (got " +
+                           std::to_string(options.max_distinct_for_values) + ")");
+  }
+  if (options.threads < 0 || options.threads > kMaxThreads) {
+    return InvalidArgument("threads must be between 0 and " + std::to_string(kMaxThreads) +
+                           " (got " + std::to_string(options.threads) + ")");
+  }
+  return OkStatus();
+}
+
+ColumnComparison Summarise(const ComparedColumn& column, std::uint64_t real_rows,
+                           std::uint64_t synthetic_rows) {
+  ColumnComparison out;
+  out.name = column.name;
+  out.kind = column.kind;
+  out.tvd = internal::TotalVariationDistance(column.real_counts, real_rows, column.synthetic_counts,
+                                             synthetic_rows);
+  out.histogram.labels = column.labels;
+  for (std::uint32_t c = 0; c < column.categories(); ++c) {
+    out.histogram.real.push_back(static_cast<double>(column.real_counts[c]) /
+                                 static_cast<double>(real_rows));
+    out.histogram.synthetic.push_back(static_cast<double>(column.synthetic_counts[c]) /
+                                      static_cast<double>(synthetic_rows));
+  }
+  return out;
+}
+
+// Computes every pair (i < j) of `columns`, spread over `threads` threads. Only the calling
+// thread touches `progress`. Results do not depend on the scheduling: each pair is computed
+// by one thread from the shared, read-only columns.
+Result<std::vector<PairStatistics>> ComputePairs(
+    const std::vector<ComparedColumn>& columns,
+    const std::vector<std::pair<std::size_t, std::size_t>>& pairs, int threads,
+    Progress& progress) {
+  std::vector<PairStatistics> results(pairs.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> done{0};
+  std::atomic<bool> stop{false};
+  std::atomic<bool> failed{false};
+  std::string failure;  // written by the one thread that sets `failed` first
+
+  auto work = [&](bool calling_thread) {
+    try {
+      internal::PairCounter counter;
+      while (!stop.load(std::memory_order_relaxed)) {
+        const std::size_t k = next.fetch_add(1);
+        if (k >= pairs.size()) break;
+        results[k] = counter.Compute(columns[pairs[k].first], columns[pairs[k].second]);
+        const std::size_t finished = done.fetch_add(1) + 1;
+        if (calling_thread) {
+          if (progress.IsCancelled()) {
+            stop = true;
+            break;
+          }
+          progress.Report(kEncodingShare + (1 - kEncodingShare) * static_cast<double>(finished) /
+                                               static_cast<double>(pairs.size()),
+                          "Comparing column pairs");
+        }
+      }
+    } catch (const std::exception& e) {
+      if (!failed.exchange(true)) failure = e.what();
+      stop = true;
+    }
+  };
+
+  std::vector<std::thread> workers;
+  // The calling thread works too; more threads than pairs would idle.
+  const std::size_t extra = std::min<std::size_t>(static_cast<std::size_t>(threads - 1),
+                                                  pairs.empty() ? 0 : pairs.size() - 1);
+  for (std::size_t t = 0; t < extra; ++t) {
+    try {
+      workers.emplace_back(work, false);
+    } catch (const std::system_error&) {
+      break;  // fewer threads: the calling thread takes the rest
+    }
+  }
+  work(true);
+  // Keep polling for cancellation while the other threads finish their last pairs.
+  while (!stop && done.load() < pairs.size() && !workers.empty()) {
+    if (progress.IsCancelled()) stop = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  for (std::thread& worker : workers) worker.join();
+  if (failed) return InternalError("comparing column pairs failed: " + failure);
+  if (done.load() < pairs.size()) return Cancelled("comparison cancelled");
+  return results;
+}
+
+}  // namespace
+
+Result<MetricReport> CompareTables(const RawTable& real, const RawTable& synthetic,
+                                   const Schema& schema, const CompareOptions& options,
+                                   Progress& progress) {
+  if (Status valid = ValidateOptions(options); !valid) return valid.error();
+  const auto real_rows = RowCount(real, "real");
+  if (!real_rows) return real_rows.error();
+  const auto synthetic_rows = RowCount(synthetic, "synthetic");
+  if (!synthetic_rows) return synthetic_rows.error();
+
+  MetricReport report;
+  report.real_rows = *real_rows;
+  report.synthetic_rows = *synthetic_rows;
+  report.bins = options.bins;
+  report.max_distinct_for_values = options.max_distinct_for_values;
+
+  // Which real columns are compared, against which synthetic column.
+  struct Planned {
+    const RawColumn* real;
+    const RawColumn* synthetic;
+    const ColumnSchema* schema;
+  };
+  std::vector<Planned> planned;
+  for (const RawColumn& column : real.columns) {
+    const int schema_index = schema.ColumnIndex(column.name);
+    if (schema_index < 0) {
+      return InvalidArgument("the schema has no column '" + column.name + "' of real table " +
+                             real.source);
+    }
+    const ColumnSchema& column_schema = schema.columns[static_cast<std::size_t>(schema_index)];
+    if (std::string reason = internal::ExclusionReason(column, column_schema); !reason.empty()) {
+      report.excluded.push_back({column.name, std::move(reason)});
+      continue;
+    }
+    const int synthetic_index = synthetic.ColumnIndex(column.name);
+    if (synthetic_index < 0) {
+      return InvalidArgument("synthetic table " + synthetic.source + " has no column '" +
+                             column.name + "' (a compared column of real table " + real.source +
+                             ")");
+    }
+    planned.push_back(
+        {&column, &synthetic.columns[static_cast<std::size_t>(synthetic_index)], &column_schema});
+  }
+  for (const RawColumn& column : synthetic.columns) {
+    if (real.ColumnIndex(column.name) < 0) report.ignored_synthetic_columns.push_back(column.name);
+  }
+  if (planned.empty()) {
+    return FailedPrecondition("no column to compare: all " + std::to_string(real.num_columns()) +
+                              " columns of real table " + real.source + " are excluded");
+  }
+
+  std::vector<ComparedColumn> columns;
+  for (std::size_t i = 0; i < planned.size(); ++i) {
+    if (progress.IsCancelled()) return Cancelled("comparison cancelled");
+    progress.Report(kEncodingShare * static_cast<double>(i) / static_cast<double>(planned.size()),
+                    "Encoding columns");
+    columns.push_back(internal::EncodeComparedColumn(*planned[i].real, *planned[i].synthetic,
+                                                     *planned[i].schema, options.bins,
+                                                     options.max_distinct_for_values));
+  }
+
+  const std::size_t k = columns.size();
+  std::vector<double> real_entropy(k);
+  std::vector<double> synthetic_entropy(k);
+  double tvd_sum = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    report.columns.push_back(Summarise(columns[i], report.real_rows, report.synthetic_rows));
+    tvd_sum += report.columns.back().tvd;
+    real_entropy[i] = internal::Entropy(columns[i].real_counts, report.real_rows);
+    synthetic_entropy[i] = internal::Entropy(columns[i].synthetic_counts, report.synthetic_rows);
+  }
+  report.mean_column_tvd = tvd_sum / static_cast<double>(k);
+
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t i = 0; i < k; ++i) {
+    for (std::size_t j = i + 1; j < k; ++j) pairs.emplace_back(i, j);
+  }
+  const int threads = options.threads > 0
+                          ? options.threads
+                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  auto stats = ComputePairs(columns, pairs, threads, progress);
+  if (!stats) return stats.error();
+
+  report.pair_tvd.assign(k, std::vector<double>(k, 0.0));
+  report.nmi_real.assign(k, std::vector<double>(k, 0.0));
+  report.nmi_synthetic.assign(k, std::vector<double>(k, 0.0));
+  for (std::size_t i = 0; i < k; ++i) {
+    report.pair_tvd[i][i] = report.columns[i].tvd;
+    report.nmi_real[i][i] = real_entropy[i] > 0 ? 1.0 : 0.0;
+    report.nmi_synthetic[i][i] = synthetic_entropy[i] > 0 ? 1.0 : 0.0;
+  }
+  double pair_sum = 0;
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const auto [i, j] = pairs[p];
+    const PairStatistics& s = (*stats)[p];
+    report.pair_tvd[i][j] = report.pair_tvd[j][i] = s.tvd;
+    report.nmi_real[i][j] = report.nmi_real[j][i] = internal::NormalizedMutualInformation(
+        s.mutual_information_real, real_entropy[i], real_entropy[j]);
+    report.nmi_synthetic[i][j] = report.nmi_synthetic[j][i] = internal::NormalizedMutualInformation(
+        s.mutual_information_synthetic, synthetic_entropy[i], synthetic_entropy[j]);
+    pair_sum += s.tvd;
+  }
+  if (!pairs.empty()) report.mean_pair_tvd = pair_sum / static_cast<double>(pairs.size());
+  progress.Report(1.0, "Comparison done");
+  return report;
+}
+
+}  // namespace deniable
