@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/model/description.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/core/atomic_file.h"
+#include "tests/support/paths.h"
+
+namespace deniable {
+namespace {
+
+// Two modelled columns (color, age), one identifier, one ignored; a network age -> color.
+Description SmallDescription() {
+  Description d;
+  d.mode = "correlated";
+  d.parameters = {{"epsilon", 1.0}, {"degree", 1}};
+  ColumnSchema id;
+  id.name = "id";
+  id.role = ColumnRole::kIdentifier;
+  id.id_pattern = "##-####";
+  ColumnSchema color;
+  color.name = "color";
+  color.type = DataType::kString;
+  color.categorical = true;
+  ColumnSchema age;
+  age.name = "age";
+  age.type = DataType::kInteger;
+  ColumnSchema secret;
+  secret.name = "secret";
+  secret.role = ColumnRole::kIgnore;
+  d.schema.columns = {id, color, age, secret};
+  ColumnDomain c;
+  c.name = "color";
+  c.categorical = true;
+  c.categories = {"blue", "red"};
+  c.has_other = true;
+  c.has_missing = true;
+  c.categories_source = DomainSource::kDp;
+  c.provenance = "DP partition selection";
+  ColumnDomain a;
+  a.name = "age";
+  a.type = DataType::kInteger;
+  a.categorical = false;
+  a.lo = 17;
+  a.hi = 90;
+  a.bins = 2;
+  a.integer_steps = true;
+  a.categories_source = DomainSource::kPublic;
+  d.domains = {c, a};
+  BayesNode root;
+  root.attribute = 1;
+  root.cardinality = 2;
+  root.probabilities = {0.25, 0.75};
+  BayesNode child;
+  child.attribute = 0;
+  child.parents = {1};
+  child.parent_buckets = {{}};
+  child.parent_bucket_counts = {2};
+  child.cardinality = 4;
+  child.probabilities = {0.1, 0.2, 0.3, 0.4, 0.4, 0.3, 0.2, 0.1};
+  d.network.nodes = {root, child};
+  d.privacy = {{"total", {{"epsilon", 1.0}, {"delta", 1e-9}}}};
+  d.guarantee = {{"epsilon", 1.0}, {"statement", "..."}};
+  return d;
+}
+
+TEST(DescriptionTest, RoundTripsThroughJson) {
+  const Description original = SmallDescription();
+  const nlohmann::json json = DescriptionToJson(original);
+  EXPECT_EQ(json["format"], "deniable-description");
+  EXPECT_EQ(json["version"], 1);
+  EXPECT_FALSE(json.contains("num_tuples"));  // the input's row count is never stored
+  auto back = DescriptionFromJson(json, "d.json");
+  ASSERT_TRUE(back.has_value()) << back.error().message;
+  EXPECT_EQ(back->mode, "correlated");
+  ASSERT_EQ(back->schema.columns.size(), 4u);
+  EXPECT_EQ(back->schema.columns[0].role, ColumnRole::kIdentifier);
+  EXPECT_EQ(back->schema.columns[0].id_pattern, "##-####");
+  EXPECT_EQ(back->schema.columns[3].role, ColumnRole::kIgnore);
+  ASSERT_EQ(back->domains.size(), 2u);
+  EXPECT_EQ(back->domains[0].categories, original.domains[0].categories);
+  EXPECT_TRUE(back->domains[0].has_other);
+  EXPECT_TRUE(back->domains[0].has_missing);
+  EXPECT_EQ(back->domains[0].categories_source, DomainSource::kDp);
+  EXPECT_EQ(back->domains[1].lo, 17);
+  EXPECT_EQ(back->domains[1].hi, 90);
+  EXPECT_TRUE(back->domains[1].integer_steps);
+  ASSERT_EQ(back->network.nodes.size(), 2u);
+  EXPECT_EQ(back->network.nodes[1].parents, std::vector<int>{1});
+  EXPECT_EQ(back->network.nodes[1].probabilities, original.network.nodes[1].probabilities);
+  EXPECT_EQ(DescriptionToJson(back.value()), json);
+}
+
+TEST(DescriptionTest, SchemaStatsNeverReachTheFile) {
+  Description d = SmallDescription();
+  d.schema.columns[1].stats.missing = 123;
+  d.schema.columns[1].stats.sample_values = {"a real value"};
+  const std::string text = DescriptionToJson(d).dump();
+  EXPECT_EQ(text.find("a real value"), std::string::npos);
+  EXPECT_EQ(text.find("\"stats\""), std::string::npos);
+}
+
+struct BadCase {
+  const char* name;
+  std::function<void(nlohmann::json&)> corrupt;
+  const char* expected;  // fragment of the message (the JSON path)
+};
+
+TEST(DescriptionTest, RejectsCorruptFilesWithTheJsonPath) {
+  const std::vector<BadCase> cases = {
+      {"version", [](nlohmann::json& j) { j["version"] = 99; }, "version"},
+      {"no domain", [](nlohmann::json& j) { j["domains"].erase("age"); }, "domains.age"},
+      {"negative probability",
+       [](nlohmann::json& j) { j["network"][1]["conditionals"][0][0] = -1; },
+       "network[1].conditionals[0]"},
+      {"short table", [](nlohmann::json& j) { j["network"][1]["conditionals"].erase(1); },
+       "network[1].conditionals"},
+      {"unknown parent", [](nlohmann::json& j) { j["network"][1]["parents"][0] = "nope"; },
+       "network[1].parents[0]"},
+      {"min > max", [](nlohmann::json& j) { j["domains"]["age"]["min"] = 100; }, "min is greater"},
+      {"bins", [](nlohmann::json& j) { j["domains"]["age"]["bins"] = 0; }, "domains.age.bins"},
+      {"parent after child",
+       [](nlohmann::json& j) { std::swap(j["network"][0], j["network"][1]); }, "network"},
+  };
+  for (const BadCase& bad : cases) {
+    nlohmann::json json = DescriptionToJson(SmallDescription());
+    bad.corrupt(json);
+    auto parsed = DescriptionFromJson(json, "d.json");
+    ASSERT_FALSE(parsed.has_value()) << bad.name;
+    EXPECT_EQ(parsed.error().code, ErrorCode::kParse) << bad.name;
+    EXPECT_NE(parsed.error().message.find(bad.expected), std::string::npos)
+        << bad.name << ": " << parsed.error().message;
+    EXPECT_EQ(parsed.error().message.rfind("d.json: ", 0), 0u) << parsed.error().message;
+  }
+}
+
+TEST(DescriptionTest, ReadDescriptionReportsSyntaxErrorsAndWritesAtomically) {
+  const std::string dir = test_support::TempDir();
+  ASSERT_TRUE(WriteFileAtomically(dir + "/broken.json", "{\"format\": ").has_value());
+  auto broken = ReadDescription(dir + "/broken.json");
+  ASSERT_FALSE(broken.has_value());
+  EXPECT_EQ(broken.error().code, ErrorCode::kParse);
+  ASSERT_TRUE(WriteDescription(dir + "/ok.json", SmallDescription()).has_value());
+  auto ok = ReadDescription(dir + "/ok.json");
+  ASSERT_TRUE(ok.has_value()) << ok.error().message;
+  EXPECT_EQ(ok->domains.size(), 2u);
+}
+
+}  // namespace
+}  // namespace deniable

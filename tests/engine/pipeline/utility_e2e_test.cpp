@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+// Issue #2's utility target on the full Adult dataset (48,842 rows): at ε = 1, correlated mode
+// with degree 2 and n = 48,842, the mean TVD over all 2-way marginals is at most 0.08 and below
+// the independent mode's (DataSynthesizer: 0.27 correlated, 0.22 independent; a perfect
+// independent model 0.078). Measured with `compare`'s rule (metrics/marginals.h).
+#include <gtest/gtest.h>
+
+#include "engine/pipeline/synthesis_job.h"
+#include "tests/support/paths.h"
+
+namespace deniable {
+namespace {
+
+double MeanPairTvd(const LoadedInput& input, SynthesisMode mode, std::uint64_t seed) {
+  ModelSettings settings;
+  settings.mode = mode;
+  settings.epsilon = 1.0;
+  settings.degree = 2;
+  SeededRng rng(seed);
+  NullProgress progress;
+  auto result = RunRelease(input, settings, input.table->num_rows(), rng, progress);
+  EXPECT_TRUE(result.has_value()) << result.error().message;
+  if (!result) return 1.0;
+  EXPECT_LE(result->model.accountant.Total().epsilon, 1.0);
+  return result->metrics.mean_pair_tvd.value_or(1.0);
+}
+
+TEST(UtilityE2eTest, CorrelatedModeBeatsTheTargetAndTheIndependentMode) {
+  DENIABLE_REQUIRE_SHARED_FILE(path, "adult.csv");
+  InputSettings settings;
+  settings.path = path;
+  NullProgress progress;
+  auto input = LoadInput(settings, progress);
+  ASSERT_TRUE(input.has_value()) << input.error().message;
+  // Three seeds: the release is random; the target must hold for each, not on average.
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    const double correlated = MeanPairTvd(input.value(), SynthesisMode::kCorrelated, seed);
+    const double independent = MeanPairTvd(input.value(), SynthesisMode::kIndependent, seed);
+    std::printf("seed %llu: mean 2-way TVD correlated %.4f, independent %.4f\n",
+                static_cast<unsigned long long>(seed), correlated, independent);
+    EXPECT_LE(correlated, 0.08) << "seed " << seed;
+    EXPECT_LT(correlated, independent) << "seed " << seed;
+  }
+}
+
+}  // namespace
+}  // namespace deniable
