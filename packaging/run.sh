@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The run command: install dependencies, build, then open the app on the demo dataset — or,
+# without a display, run the CLI demo end to end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash packaging/install-deps.sh
+bash packaging/build.sh
+BUILD="${DENIABLE_BUILD_DIR:-build}"
+DEMO=resources/demo/adult_sample.csv
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$BUILD/app/deniable" ]; then
+  exec "$BUILD/app/deniable" "$DEMO"
+fi
+echo "No display: running the command-line demo on $DEMO"
+OUT="${DENIABLE_DEMO_OUT:-$BUILD/demo}"
+mkdir -p "$OUT"
+CLI="$BUILD/app/deniable-cli"
+set -x
+"$CLI" inspect "$DEMO" -o "$OUT/schema.json"
+"$CLI" synthesize "$DEMO" --mode correlated --epsilon 1 --schema "$OUT/schema.json" \
+       -n 10000 -o "$OUT/synthetic.csv" --description "$OUT/description.json"
+"$CLI" compare "$DEMO" "$OUT/synthetic.csv" -o "$OUT/metrics.json"
+"$CLI" generate "$OUT/description.json" -n 1000 -o "$OUT/more.csv"
+set +x
+echo "Demo outputs are in $OUT"
