@@ -1,18 +1,40 @@
 // SPDX-License-Identifier: Apache-2.0
 // Date-time parsing and formatting with explicit formats (no locale, no time zone: a naive
-// timestamp is read as if UTC and written back the same way, so values round-trip).
+// timestamp is read as if UTC and written back the same way, so values round-trip). Hand-written
+// (no std::regex, std::get_time or locale): one pass over format and text, then Howard
+// Hinnant's days-from-civil arithmetic. Fast enough to try every known format on every distinct
+// value of a column during inference.
 //
-// Format language (a strftime subset): %Y year (4 digits), %m month 01-12, %d day 01-31,
-// %H hour 00-23, %M minute, %S second, %f fractional seconds (1-9 digits, parse only keeps
-// microseconds), %y 2-digit year (00-68 => 20xx, 69-99 => 19xx, POSIX rule), %b month
-// abbreviation (Jan..Dec, English), %p AM/PM with %I hour 01-12, %z offset (+hh:mm, +hhmm, Z),
-// %T = %H:%M:%S, %% literal. Non-zero-padded forms: %-m %-d %-H %-I accept 1 or 2 digits.
-// Every other character is literal.
+// Format language (a strftime subset):
+//   %Y  year, exactly 4 digits (0000-9999)
+//   %y  2-digit year: 00-68 => 20xx, 69-99 => 19xx (the POSIX rule)
+//   %m  month 01-12          %-m  1 or 2 digits
+//   %d  day 01-31, checked against the month and leap years   %-d  1 or 2 digits
+//   %H  hour 00-23 (24 is rejected)                          %-H  1 or 2 digits
+//   %I  hour 01-12, only together with %p                     %-I  1 or 2 digits
+//   %p  AM / PM (parse: any case; format: upper case)
+//   %M  minute 00-59        %S  second 00-59 (leap second 60 is rejected)
+//   %f  fraction of a second: parse 1-9 digits, format 6 digits (microseconds)
+//   %Nf (N = 1..9) exactly N digits, both ways (inference narrows %f to %Nf when every value
+//       has N digits, so output keeps the input's precision)
+//   %b  month abbreviation Jan..Dec (parse: any case; format: "Jan")
+//   %z  UTC offset: Z, +hh:mm, +hhmm, -hh:mm, -hhmm; parse converts to UTC, format writes "Z"
+//       (inference replaces %z by the literal offset when every value has the same one)
+//   %T  = %H:%M:%S         %%  a literal %
+// Every other character is literal and must match exactly. Fields a format lacks default to
+// 1970-01-01 00:00:00 (so "%H:%M" reads a time of day as seconds since midnight).
+// Precision: parse keeps microseconds (digits beyond the 6th are dropped); a double holds
+// microseconds exactly for dates between about 1700 and 2240.
 //
-// KnownDateTimeFormats() lists the formats inference tries, in order: ISO 8601 dates and
-// date-times (with 'T' or space, optional fractional seconds and offset) and common ones
-// (m/d/Y, d/m/Y, d.m.Y, m/d/y, Y/m/d, d-b-Y, "b d, Y", with and without times). Ambiguous
-// d/m vs m/d is settled by the values (a day > 12 decides); otherwise m/d first (documented).
+// Round trip: FormatDateTime(ParseDateTime(t, f), f) == t for canonical texts (zero-padded
+// where the format pads, upper-case AM/PM, "Jan" spelling, "Z" for %z, 6 digits for %f).
+//
+// KnownDateTimeFormats() lists the formats inference tries (docs/schema.md has the table): ISO
+// 8601 dates and date-times (with 'T' or space, optional fractional seconds and offset, and
+// year-month), then common ones (m/d/Y, d/m/Y, d.m.Y, d-m-Y, m/d/y, Y/m/d, d-b-Y, "b d, Y",
+// padded and unpadded, with and without times, 12-hour clocks) and times of day. Inference
+// picks the format with the fewest failing cells, ties going to the earlier format: so an
+// ambiguous d/m vs m/d column is settled by the values (a day > 12 decides), else m/d wins.
 #pragma once
 
 #include <cstdint>
@@ -26,13 +48,30 @@ namespace deniable {
 const std::vector<std::string>& KnownDateTimeFormats();
 
 // Seconds since 1970-01-01 00:00:00 (may be negative; fractional part for %f). nullopt when
-// the text does not match the format exactly (whole string) or is not a valid calendar date.
+// the text does not match the format exactly (whole string), the format is invalid, or the
+// text is not a valid calendar date / time of day.
 std::optional<double> ParseDateTime(std::string_view text, std::string_view format);
 
-// Appends `seconds` formatted with `format`.
+// What a successful parse saw, for inference to narrow a format (%f -> %Nf, %z -> literal).
+struct DateTimeParseDetails {
+  int fraction_digits = -1;      // digits read by %f (-1: no %f in the format)
+  std::string_view offset_text;  // the text matched by %z (a view into the parsed text)
+};
+std::optional<double> ParseDateTime(std::string_view text, std::string_view format,
+                                    DateTimeParseDetails* details);
+
+// Appends `seconds` formatted with `format`. Whole seconds are floored (a value inside a day
+// belongs to that day); non-finite values and |seconds| >= 3e12 (about 95,000 years)
+// append nothing (a missing cell). Years outside 0000-9999 are written as plain signed numbers.
 void FormatDateTime(double seconds, std::string_view format, std::string& out);
 
-// True when `format` is well formed (only known directives).
+// True when `format` is well formed: only the directives above, at least one of them, and %I
+// if and only if %p.
 bool IsValidDateTimeFormat(std::string_view format);
+
+// Calendar helpers (proleptic Gregorian), exposed for tests and other modules.
+std::int64_t DaysFromCivil(std::int64_t year, int month, int day);
+bool IsLeapYear(std::int64_t year);
+int DaysInMonth(std::int64_t year, int month);
 
 }  // namespace deniable

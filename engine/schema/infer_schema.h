@@ -3,20 +3,31 @@
 // parsed once), weighted by their counts, so it is fast on millions of rows.
 //
 // Rules (documented in docs/schema.md):
-//  * Type: Integer if every non-missing value parses as an integer (optional sign, digits; no
-//    leading zeros except "0", else the column is a code and stays String); Float if every value
-//    parses as a decimal number (incl. exponent); DateTime if every value parses with one of
-//    the formats of datetime.h (the first format that fits all values wins and is kept); else
-//    String. A column whose values fit a type except for at most `max_failed_fraction` of its
-//    non-missing cells (default 0.1%, at most 20 distinct texts) gets that type, and the
-//    misfits are listed in stats.failed_values (they read as missing).
-//  * Categorical: distinct non-missing values <= categorical_threshold.
-//  * Identifier: a String or Integer column whose non-missing values are all distinct, no
-//    missing, more than 20 rows, and not a Float/DateTime => role kIdentifier, id_pattern set
-//    from the values' common shape.
-//  * decimals for Float: the largest number of digits after the point seen (capped at 15).
+//  * Type: Integer if every non-missing value parses as an integer (typed_values.h: optional
+//    sign, digits, |v| <= 2^53); Float if every value parses as a decimal number (incl.
+//    exponent); DateTime if every value parses with one of KnownDateTimeFormats() (the format
+//    with the fewest failing cells wins, ties to the earlier one, and is kept); else String.
+//    A column whose values fit a type except for at most `max_failed_fraction` of its
+//    non-missing cells and at most `max_failed_distinct` distinct texts gets that type (the
+//    fewest failures wins, ties in the order Integer, Float, DateTime); the misfits are listed
+//    in stats.failed_values and read as missing.
+//  * Codes: if any value is a number written with a redundant leading zero ("007", "-01.5") or
+//    an integer beyond 2^53 (it would lose digits as a double), the column is a String code:
+//    zip codes, account numbers and long IDs keep their exact text.
+//  * Categorical: distinct non-missing values that parse as the type <= categorical_threshold.
+//  * Identifier: a String or Integer column whose values are all distinct, with no missing and
+//    no failed cells, and more than 20 rows => role kIdentifier, not categorical, id_pattern
+//    from InferIdPattern.
+//  * decimals for Float: the largest number of digits after the point seen (capped at 15);
+//    -1 (shortest round-trip) when any value uses an exponent.
 //  * Empty columns (all missing) are String, role kIgnore; constant columns are categorical.
+//  * Roles quasi-identifier and sensitive are never inferred: only the user sets them.
+// Schema::delimiter is taken from the table's dialect; missing_tokens stay at their default
+// (the caller sets the tokens it read the file with).
 #pragma once
+
+#include <optional>
+#include <string>
 
 #include "engine/core/table.h"
 #include "engine/schema/schema.h"
@@ -26,6 +37,7 @@ namespace deniable {
 struct InferOptions {
   int categorical_threshold = 20;
   double max_failed_fraction = 0.001;
+  int max_failed_distinct = 20;
 };
 
 Schema InferSchema(const RawTable& table, const InferOptions& options);
@@ -34,5 +46,24 @@ Schema InferSchema(const RawTable& table, const InferOptions& options);
 // after the user switched a column to Integer in the wizard.
 ColumnStats ComputeColumnStats(const RawTable& table, std::size_t column,
                                const ColumnSchema& schema);
+
+// The best known datetime format for the column's values within the options' failure budget
+// (fewest failing cells, ties to the earlier format; %f narrowed to %Nf when every value has N
+// fraction digits, N != 6; %z replaced by the literal offset when every value has the same).
+// nullopt when no format parses at least one value within the budget. For a column the user
+// declared DateTime, pass max_failed_fraction = 1 and a large max_failed_distinct.
+std::optional<std::string> DetectDateTimeFormat(const RawColumn& raw,
+                                                const InferOptions& options);
+
+// The identifier pattern of the column's values: '#' a digit, 'A' an upper-case ASCII letter,
+// 'a' a lower-case one, '\x' the literal character x (used for letters, digits, '#' and '\');
+// any other character stands for itself. Built from the most common shape (ties to the shape
+// seen first); within it, a position where every value has the same character (e.g. the "17-"
+// of "17-000003") is a literal, so mplsstops' idNum gives "\1\7-######". The pattern can hold
+// at least as many distinct values as there are values of that shape. "" for an empty column.
+std::string InferIdPattern(const RawColumn& raw);
+
+// Digits after the point for writing a Float column (see the rules above).
+int InferDecimals(const RawColumn& raw);
 
 }  // namespace deniable

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/result.h"
@@ -51,6 +52,7 @@ struct ColumnStats {
   std::vector<std::string> sample_values;   // up to 8 distinct values, most frequent first
   std::vector<FailedValue> failed_values;   // up to 20, most frequent first
   std::uint64_t failed_count = 0;           // all cells that failed to parse as `type`
+  std::uint64_t failed_distinct = 0;        // distinct texts that failed (may exceed 20)
   double missing_rate() const { return rows == 0 ? 0.0 : static_cast<double>(missing) / rows; }
 };
 

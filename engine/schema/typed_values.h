@@ -1,9 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 // Typed views of raw columns, computed per distinct text and then mapped to rows.
+//
+// Number syntax (one definition, shared by inference and parsing): optional ASCII spaces/tabs
+// around; optional sign (+ or -); digits with an optional '.' and fraction digits (at least one
+// digit overall); optional exponent e/E[+/-]digits. No hex, no "inf"/"nan", no thousands
+// separators, no decimal comma. Overflowing values (1e400) do not parse.
+//  * Integer columns accept texts without '.' and exponent whose value is exactly representable
+//    as a double (|v| <= 2^53); larger ones fail, because they could not be written back as
+//    read. Leading zeros ("007") are accepted here (the user chose the type); inference treats
+//    them as codes instead (infer_schema.h).
+//  * Float columns accept every number above.
+//  * DateTime columns parse with the column's datetime_format (datetime.h).
+// Parsing uses std::from_chars (locale-independent, no allocation).
 #pragma once
 
 #include <cmath>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,8 +25,23 @@
 
 namespace deniable {
 
+// 2^53: integers up to this magnitude are exact in a double.
+inline constexpr double kMaxExactInteger = 9007199254740992.0;
+
+// How a text reads as a number; inference decides types from this, once per distinct text.
+struct NumberText {
+  enum class Kind { kNotNumber, kInteger, kDecimal };
+  Kind kind = Kind::kNotNumber;
+  double value = 0;            // the number (for kInteger, exact only when `exact_integer`)
+  bool exact_integer = false;  // kInteger and |value| <= 2^53
+  bool leading_zero = false;   // integer part has a redundant leading zero: "007", "-01.5"
+  bool exponent = false;       // written with e/E
+  int fraction_digits = 0;     // digits after '.'
+};
+NumberText ClassifyNumberText(std::string_view text);
+
 // Parses one cell's text as the column's numeric type (Integer/Float: the number; DateTime:
-// seconds, see datetime.h). nullopt if it does not parse.
+// seconds, see datetime.h). nullopt if it does not parse or the column is a String.
 std::optional<double> ParseNumericCell(std::string_view text, const ColumnSchema& column);
 
 // Per dictionary entry of `raw`: the parsed value, NaN where it fails (or the column is not
@@ -23,8 +51,11 @@ std::vector<double> NumericDictionaryValues(const RawColumn& raw, const ColumnSc
 // Per row: the numeric value, NaN for missing cells and cells that fail to parse.
 std::vector<double> NumericRowValues(const RawColumn& raw, const ColumnSchema& column);
 
-// Appends a number formatted for the column: Integer as an integer (rounded), Float with
-// column.decimals digits (shortest round-trip when -1), DateTime with its format.
+// Appends a number formatted for the column: Integer as an integer (rounded half away from
+// zero), Float with column.decimals digits after the point (shortest round-trip text when -1,
+// which may use an exponent, e.g. "1e+20"), DateTime with its format (datetime.h). A String
+// column is formatted as a Float. Non-finite values append nothing (a missing cell); "-0" is
+// written "0".
 void FormatNumericCell(double value, const ColumnSchema& column, std::string& out);
 
 }  // namespace deniable
