@@ -4,20 +4,28 @@
 // as DataSynthesizer does, breaks its own DP guarantee.
 //
 // Method (documented with its proof in dp/dp_bounds.md):
-//  1. Coarse range: inside the public coarse range [coarse_min, coarse_max] (by default the
-//     whole range of doubles, or 1900..2100 for datetimes), a DP histogram over
-//     power-of-two magnitude buckets (..., [-2,-1), [-1,-0.5)... [0.5,1), [1,2), [2,4) ...) with
-//     discrete Laplace noise; the outermost buckets whose noisy count clears a threshold give a
-//     coarse range (Google DP's ApproxBounds idea).
-//  2. Refinement: DP quantiles at `lower_quantile` and `upper_quantile` (default 0.001 and
-//     0.999) inside the coarse range with the exponential mechanism over the intervals between
-//     sorted values (Smith 2011), each with its share of ε.
-// Integers come back as integers (lo rounded down, hi rounded up).
+//  0. Values are clamped into the public coarse range [coarse_min, coarse_max] (by default
+//     ±9e15; integer columns use the integers inside it).
+//  1. Coarse range (ε/2): a DP histogram over power-of-two magnitude buckets
+//     (..., (-4,-2], (-2,-1], (-1,1) as "zero" for integers or (-2^m, 2^m) for reals with m
+//     100 binades below the coarse range's top, [1,2), [2,4), ...) with discrete Laplace
+//     noise (scale 2/ε); the lowest and highest buckets whose noisy count clears a threshold T
+//     give [L, H] (Google DP's ApproxBounds idea). T is set so that each of the B empty buckets
+//     clears it with probability <= 1%/B; if no bucket clears T, the buckets with at least
+//     half the largest noisy count are used.
+//  2. Refinement (ε/4 each): DP quantiles at `lower_quantile` and `upper_quantile` (default
+//     0.001 and 0.999) inside [L, H] with the exponential mechanism (Smith 2011) over a public
+//     grid of <= 2^20 + 1 cells (power-of-two width; width 1 for integers when the range
+//     allows), utility −dist(q·n, [#values below the cell, #values up to the cell]) (a cell
+//     holding the quantile's value has utility 0; sensitivity 1). The lower estimate is its
+//     cell's lower edge, the upper its cell's upper edge (integers: the last integer of it).
+// Integers come back as integers (lo rounded down, hi rounded up). lo <= hi always.
 //
 // Privacy guarantee
 //   Neighbouring: add/remove one record; each record holds one value of the column.
-//   Guarantee: ε-DP in total (pure), split as documented; every part is recorded in the
-//   accountant under `label` on `partition`.
+//   Guarantee: ε-DP in total (pure): ε/2 (histogram, geometric mechanism, sensitivity 1) +
+//   ε/4 + ε/4 (exponential mechanism, sensitivity 1), recorded as three accountant entries
+//   under `label` on `partition` (all three or none).
 #pragma once
 
 #include <span>
@@ -43,8 +51,10 @@ struct NumericRange {
   double hi = 0;
 };
 
-// `values` are the column's non-missing values (any order; NaN not allowed). Works with zero
-// values too (a DP answer is still returned, from noise only). Spends options.epsilon.
+// `values` are the column's non-missing values (any order; NaN not allowed, ±inf are clamped).
+// Works with zero values too (a DP answer is still returned, from noise only). Spends
+// options.epsilon. Checks: epsilon finite > 0; coarse_min < coarse_max, both finite (for
+// integers: an integer between them); 0 <= lower_quantile <= upper_quantile <= 1.
 Result<NumericRange> EstimateBounds(std::span<const double> values, const BoundsOptions& options,
                                     PrivacyAccountant& accountant, const std::string& label,
                                     const std::string& partition, Rng& rng);

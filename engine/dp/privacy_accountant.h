@@ -4,16 +4,30 @@
 // Neighbouring relation everywhere in Deniable: datasets that differ by adding or removing one
 // record (unbounded DP). Row sets ("partitions") form a tree: the root "all" is the whole
 // input; a node's children are disjoint random subsets of it (e.g. D_T, D_P, D_S of the
-// plausible-deniability split). The total cost of a node is the sequential composition of its
-// own entries plus the parallel composition (max) of its children's totals:
+// plausible-deniability split; each record must land in at most one child, decided by its own
+// coin, so adding a record changes no other record's child). The total cost of a node is the
+// sequential composition of its own entries plus the parallel composition (max ε, max δ) of
+// its children's totals:
 //     total(node) = Σ_entries(node) ⊕ max_child total(child)
 // (parallel composition holds because one record lands in exactly one child).
 // An entry may itself be a batch of k identical mechanisms, composed by the better of
 // sequential composition (Theorem 2 of the extended plausible-deniability paper, App. A) and
-// advanced composition (Theorem 3, with a slack δ'').
+// advanced composition (Theorem 3, with the accountant's slack δ''); advanced is used only
+// when its ε is smaller and the δ budget can pay its δ''.
 //
 // Spend() refuses (ErrorCode::kBudgetExhausted) a spend that would take the total over the
-// budget the user set; nothing is recorded then. All arithmetic rounds toward more ε.
+// budget the user set; nothing is recorded then. All arithmetic rounds toward more ε and δ,
+// exactly: a sum that is exact in floating point stays exact (0.25 + 0.75 spends exactly 1),
+// an inexact one is rounded up (dp/directed_rounding.h). Consequence for callers: split a
+// budget with EvenShare()/ShareOf(), which round down, not with ε / m (fl(1/10)·10 > 1).
+// Proof note: dp/privacy_accountant.md.
+//
+// Example:
+//   auto accountant = PrivacyAccountant::Create({.epsilon = 1.0, .delta = 1e-6}, 1e-7);
+//   accountant->AddPartition("D_T", "all", "structure learning: 21% of rows");
+//   LedgerEntry entry{.label = "entropies", .mechanism = "Laplace", .partition = "D_T",
+//                     .epsilon_each = 0.01, .count = 210};
+//   if (Status s = accountant->Spend(entry); !s) return s.error();
 #pragma once
 
 #include <cstddef>
@@ -43,7 +57,15 @@ PrivacyCost BestComposition(double epsilon, double delta, std::size_t k, double 
 
 // Theorem 4 (amplification by sampling, Li-Qardaji-Su 2012): a mechanism run on a Poisson
 // sample with rate p: ε' = ln(1 + p (e^ε − 1)), δ' = p δ.
+// sampling_rate must be in (0, 1] (and > δ, Theorem 4's condition); any other rate (or NaN)
+// returns `cost` unchanged, which is always a valid bound.
 PrivacyCost AmplifyBySampling(PrivacyCost cost, double sampling_rate);
+
+// The largest x with parts·x <= total exactly (parts >= 1): m spends of EvenShare(ε, m) never
+// exceed ε. 0 for parts == 0.
+double EvenShare(double total, std::size_t parts);
+// The largest x <= total·fraction exactly (fraction in [0, 1]).
+double ShareOf(double total, double fraction);
 
 struct LedgerEntry {
   std::string label;        // what was released, e.g. "noisy counts of age | (sex, income)"
@@ -60,7 +82,8 @@ struct LedgerEntry {
 
 class PrivacyAccountant {
  public:
-  // The budget: epsilon > 0 finite, 0 <= delta < 1.
+  // The budget: epsilon > 0 finite, 0 <= delta < 1; the advanced-composition slack δ'' in
+  // [0, 1) (0: never use advanced composition).
   static Result<PrivacyAccountant> Create(PrivacyCost budget, double advanced_delta_slack = 0);
 
   // Declares a partition (a disjoint random subset of `parent`), e.g. ("D_T", "all",
@@ -70,16 +93,20 @@ class PrivacyAccountant {
 
   // Records `entry` (entry.cost and entry.composition are computed here). If entry.count > 1
   // the batch is composed with BestComposition using the accountant's slack δ''.
+  // Checks (kInvalidArgument, recording nothing): non-empty label, known partition,
+  // epsilon_each finite >= 0, delta_each in [0, 1), sensitivity finite >= 0, count >= 1.
   // Refuses with kBudgetExhausted (recording nothing) if the new total would exceed the budget.
   Status Spend(LedgerEntry entry);
 
-  // The cost a Spend(entry) would record, without recording it.
+  // The cost a Spend(entry) would record, without recording it ({+inf, 1} if the entry is
+  // invalid).
   PrivacyCost CostOf(const LedgerEntry& entry) const;
 
   PrivacyCost budget() const { return budget_; }
   PrivacyCost Total() const;                     // of the whole release so far
-  PrivacyCost TotalOf(const std::string& partition) const;
-  PrivacyCost Remaining() const;                 // budget minus Total, clamped at 0
+  PrivacyCost TotalOf(const std::string& partition) const;  // {0, 0} if unknown
+  PrivacyCost Remaining() const;                 // budget minus Total, rounded down, >= 0
+  double advanced_delta_slack() const { return slack_; }
   const std::vector<LedgerEntry>& entries() const { return entries_; }
 
   struct Partition {
@@ -87,7 +114,10 @@ class PrivacyAccountant {
   };
   const std::vector<Partition>& partitions() const { return partitions_; }
 
-  // {"budget": {...}, "total": {...}, "partitions": [...], "entries": [...]}.
+  // {"budget": {...}, "advanced_delta_slack": x, "total": {...}, "partitions": [...],
+  //  "entries": [...]}. FromJson replays every entry through Spend() and fails (kParse, naming
+  // the entry) if a recorded cost or composition differs from the recomputed one, or if the
+  // entries exceed the budget: a ledger cannot be edited into a smaller total.
   nlohmann::json ToJson() const;
   static Result<PrivacyAccountant> FromJson(const nlohmann::json& json);
 
@@ -95,7 +125,11 @@ class PrivacyAccountant {
   PrivacyAccountant(PrivacyCost budget, double slack) : budget_(budget), slack_(slack) {
     partitions_.push_back({"all", "", "all rows of the input"});
   }
-  PrivacyCost TotalWith(const std::vector<LedgerEntry>& entries, const std::string& node) const;
+  PrivacyCost TotalWithExtra(const LedgerEntry* extra, const std::string& node) const;
+  bool Fits(PrivacyCost total) const;
+  bool KnowsPartition(const std::string& name) const;
+  // The entry with cost and composition filled in for the current state.
+  LedgerEntry Priced(LedgerEntry entry) const;
 
   PrivacyCost budget_;
   double slack_;

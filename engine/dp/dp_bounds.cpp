@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: Apache-2.0
+// DP bounds: coarse power-of-two histogram, then exponential-mechanism quantiles on a grid
+// (dp/dp_bounds.md).
+#include "engine/dp/dp_bounds.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "engine/dp/exponential_mechanism.h"
+#include "engine/dp/geometric_mechanism.h"
+#include "engine/dp/validation.h"
+
+namespace deniable {
+namespace {
+
+constexpr int kBinadesBelowTop = 100;        // real columns: |v| < 2^(top - 100) is "zero"
+constexpr double kFalseClearProbability = 0.01;  // any empty bucket clearing T, in total
+constexpr int kGridCellsLog2 = 20;
+
+// Power-of-two magnitude buckets in increasing value order: index span-1-k holds
+// (-2^(e+1), -2^e], index span is (-2^min_e, 2^min_e), index span+1+k holds [2^e, 2^(e+1)),
+// with e = min_e + k, k in [0, span).
+class MagnitudeBuckets {
+ public:
+  MagnitudeBuckets(int min_e, int max_e) : min_e_(min_e), span_(max_e - min_e + 1) {}
+  std::size_t size() const { return 2 * static_cast<std::size_t>(span_) + 1; }
+  std::size_t Index(double v) const {
+    const double magnitude = std::fabs(v);
+    if (magnitude < std::ldexp(1.0, min_e_)) return Zero();
+    const int k = std::min(std::ilogb(magnitude), min_e_ + span_ - 1) - min_e_;
+    return v > 0 ? Zero() + 1 + static_cast<std::size_t>(k)
+                 : Zero() - 1 - static_cast<std::size_t>(k);
+  }
+  double Lower(std::size_t index) const {
+    if (index == Zero()) return -std::ldexp(1.0, min_e_);
+    if (index > Zero()) return std::ldexp(1.0, min_e_ + static_cast<int>(index - Zero() - 1));
+    return -std::ldexp(1.0, min_e_ + static_cast<int>(Zero() - 1 - index) + 1);
+  }
+  double Upper(std::size_t index) const {
+    if (index == Zero()) return std::ldexp(1.0, min_e_);
+    if (index > Zero()) return std::ldexp(1.0, min_e_ + static_cast<int>(index - Zero() - 1) + 1);
+    return -std::ldexp(1.0, min_e_ + static_cast<int>(Zero() - 1 - index));
+  }
+
+ private:
+  std::size_t Zero() const { return static_cast<std::size_t>(span_); }
+  int min_e_;
+  int span_;
+};
+
+MagnitudeBuckets BucketsFor(double coarse_min, double coarse_max, bool integer) {
+  const double top = std::max(std::fabs(coarse_min), std::fabs(coarse_max));
+  const int max_e = top >= 1 || !integer ? std::ilogb(top) : 0;
+  if (integer) return MagnitudeBuckets(0, std::max(max_e, 0));
+  return MagnitudeBuckets(std::max(max_e - kBinadesBelowTop, -1022), max_e);
+}
+
+struct Range {
+  double lo;
+  double hi;
+};
+
+// Stage 1: the coarse range from a noisy magnitude histogram (post-processing of the
+// geometric mechanism's output only).
+Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
+                  const GeometricMechanism& geometric, Rng& rng) {
+  const MagnitudeBuckets buckets =
+      BucketsFor(options.coarse_min, options.coarse_max, options.integer);
+  std::vector<std::int64_t> noisy(buckets.size(), 0);
+  for (double v : clamped) ++noisy[buckets.Index(v)];
+  for (std::int64_t& c : noisy) c = geometric.AddNoise(c, rng);
+
+  // Only buckets meeting the public coarse range take part.
+  std::vector<std::size_t> usable;
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    if (buckets.Upper(i) >= options.coarse_min && buckets.Lower(i) <= options.coarse_max) {
+      usable.push_back(i);
+    }
+  }
+  // T: Pr[Z >= T] = α^T/(1 + α) <= kFalseClearProbability / B for one empty bucket.
+  const double scale = geometric.scale();
+  const double alpha = std::exp(-1.0 / scale);
+  const double b = static_cast<double>(usable.size());
+  const double threshold =
+      std::max(1.0, std::ceil((std::log(b / kFalseClearProbability) - std::log1p(alpha)) * scale));
+  std::int64_t cut = threshold < 0x1p62 ? static_cast<std::int64_t>(threshold) : INT64_MAX;
+  std::int64_t largest = INT64_MIN;
+  for (std::size_t i : usable) largest = std::max(largest, noisy[i]);
+  if (largest < cut) cut = largest > 0 ? largest - largest / 2 : largest;
+
+  std::size_t first = usable.back();
+  std::size_t last = usable.front();
+  for (std::size_t i : usable) {
+    if (noisy[i] < cut) continue;
+    first = std::min(first, i);
+    last = std::max(last, i);
+  }
+  return Range{std::max(options.coarse_min, buckets.Lower(first)),
+               std::min(options.coarse_max, buckets.Upper(last))};
+}
+
+// A public grid over [lo, hi]: cells [lo + j·width, lo + (j+1)·width), j < cells.
+struct Grid {
+  double lo;
+  double width;
+  std::uint64_t cells;
+  std::uint64_t Cell(double v) const {
+    const double j = std::floor((v - lo) / width);
+    if (!(j > 0)) return 0;
+    return std::min(static_cast<std::uint64_t>(std::min(j, 0x1p62)), cells - 1);
+  }
+};
+
+Grid GridOver(Range range, bool integer) {
+  const double extent = range.hi - range.lo;
+  double width = extent > 0 ? std::ldexp(1.0, std::ilogb(extent) + 1 - kGridCellsLog2) : 1.0;
+  if (integer) width = std::max(width, 1.0);
+  const auto cells = static_cast<std::uint64_t>(std::floor(extent / width)) + 1;
+  return Grid{range.lo, width, cells};
+}
+
+// Stage 2: Smith's exponential-mechanism quantile over the grid cells. `cells` are the sorted
+// grid cells of the values; returns the chosen cell.
+std::uint64_t QuantileCell(const std::vector<std::uint64_t>& cells, const Grid& grid,
+                           double quantile, const ExponentialMechanism& mechanism, Rng& rng) {
+  const double target = quantile * static_cast<double>(cells.size());
+  std::vector<double> utilities;
+  std::vector<std::uint64_t> sizes;
+  std::vector<std::uint64_t> starts;
+  auto add = [&](std::uint64_t start, std::uint64_t size, double below, double up_to) {
+    if (size == 0) return;
+    // −dist(target, [below, up_to]): 0 when the cell can hold the q-quantile.
+    utilities.push_back(-std::max({0.0, below - target, target - up_to}));
+    sizes.push_back(size);
+    starts.push_back(start);
+  };
+  std::uint64_t next = 0;  // first cell not yet covered
+  std::size_t i = 0;
+  while (i < cells.size()) {
+    const std::uint64_t cell = cells[i];
+    std::size_t j = i;
+    while (j < cells.size() && cells[j] == cell) ++j;
+    const auto below = static_cast<double>(i);
+    add(next, cell - next, below, below);                         // the empty gap before
+    add(cell, 1, below, static_cast<double>(j));                  // the occupied cell
+    next = cell + 1;
+    i = j;
+  }
+  const auto n = static_cast<double>(cells.size());
+  add(next, grid.cells - next, n, n);
+  const std::size_t chosen = mechanism.SelectWithMultiplicity(utilities, sizes, rng);
+  return starts[chosen] + (sizes[chosen] == 1 ? 0 : UniformBelow(rng, sizes[chosen]));
+}
+
+Status CheckOptions(std::span<const double> values, const BoundsOptions& o) {
+  if (Status s = internal::CheckPositiveFinite(o.epsilon, "bounds epsilon"); !s) return s;
+  if (!(std::isfinite(o.coarse_min) && std::isfinite(o.coarse_max) &&
+        o.coarse_min < o.coarse_max)) {
+    return InvalidArgument("bounds coarse range must be finite with coarse_min < coarse_max "
+                           "(got [" + internal::FormatDouble(o.coarse_min) + ", " +
+                           internal::FormatDouble(o.coarse_max) + "])");
+  }
+  if (o.integer && std::ceil(o.coarse_min) > std::floor(o.coarse_max)) {
+    return InvalidArgument("bounds coarse range [" + internal::FormatDouble(o.coarse_min) +
+                           ", " + internal::FormatDouble(o.coarse_max) +
+                           "] holds no integer");
+  }
+  if (!(o.lower_quantile >= 0 && o.lower_quantile <= o.upper_quantile &&
+        o.upper_quantile <= 1)) {
+    return InvalidArgument("bounds quantiles must satisfy 0 <= lower <= upper <= 1 (got " +
+                           internal::FormatDouble(o.lower_quantile) + " and " +
+                           internal::FormatDouble(o.upper_quantile) + ")");
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (std::isnan(values[i])) {
+      return InvalidArgument("bounds: value " + std::to_string(i) + " is NaN");
+    }
+  }
+  return OkStatus();
+}
+
+LedgerEntry BoundsEntry(const std::string& label, const std::string& what,
+                        const std::string& mechanism, const std::string& partition,
+                        double epsilon) {
+  LedgerEntry entry;
+  entry.label = label + ": " + what;
+  entry.mechanism = mechanism;
+  entry.partition = partition;
+  entry.reference = "dp/dp_bounds.md; Smith 2011 (quantiles)";
+  entry.epsilon_each = epsilon;
+  entry.sensitivity = 1;
+  return entry;
+}
+
+}  // namespace
+
+Result<NumericRange> EstimateBounds(std::span<const double> values, const BoundsOptions& input,
+                                    PrivacyAccountant& accountant, const std::string& label,
+                                    const std::string& partition, Rng& rng) {
+  if (Status s = CheckOptions(values, input); !s) return s.error();
+  BoundsOptions options = input;
+  if (options.integer) {
+    options.coarse_min = std::ceil(options.coarse_min);
+    options.coarse_max = std::floor(options.coarse_max);
+  }
+  const double epsilon_coarse = options.epsilon / 2;   // exact (power-of-two scaling)
+  const double epsilon_quantile = options.epsilon / 4;
+  auto geometric = GeometricMechanism::Create(epsilon_coarse, 1);
+  if (!geometric) return geometric.error();
+  auto quantile_mechanism = ExponentialMechanism::Create(epsilon_quantile, 1.0);
+  if (!quantile_mechanism) return quantile_mechanism.error();
+
+  // All three spends or none: try them on a copy first.
+  const LedgerEntry entries[] = {
+      BoundsEntry(label, "coarse range (power-of-two magnitude histogram)",
+                  "discrete Laplace histogram + threshold", partition, epsilon_coarse),
+      BoundsEntry(label, "lower quantile " + internal::FormatDouble(options.lower_quantile),
+                  "exponential mechanism (quantile)", partition, epsilon_quantile),
+      BoundsEntry(label, "upper quantile " + internal::FormatDouble(options.upper_quantile),
+                  "exponential mechanism (quantile)", partition, epsilon_quantile)};
+  PrivacyAccountant trial = accountant;
+  for (const LedgerEntry& entry : entries) {
+    if (Status s = trial.Spend(entry); !s) return s.error();
+  }
+  accountant = std::move(trial);
+
+  std::vector<double> clamped(values.begin(), values.end());
+  for (double& v : clamped) v = std::clamp(v, options.coarse_min, options.coarse_max);
+  const Range coarse = CoarseRange(clamped, options, *geometric, rng);
+
+  const Grid grid = GridOver(coarse, options.integer);
+  std::sort(clamped.begin(), clamped.end());
+  std::vector<std::uint64_t> cells(clamped.size());
+  for (std::size_t i = 0; i < clamped.size(); ++i) {
+    cells[i] = grid.Cell(std::clamp(clamped[i], coarse.lo, coarse.hi));
+  }
+  const std::uint64_t lower_cell =
+      QuantileCell(cells, grid, options.lower_quantile, *quantile_mechanism, rng);
+  const std::uint64_t upper_cell =
+      QuantileCell(cells, grid, options.upper_quantile, *quantile_mechanism, rng);
+
+  const double last_offset = options.integer ? grid.width - 1 : grid.width;
+  NumericRange range;
+  range.lo = std::min(grid.lo + static_cast<double>(lower_cell) * grid.width, coarse.hi);
+  range.hi = std::min(grid.lo + static_cast<double>(upper_cell) * grid.width + last_offset,
+                      coarse.hi);
+  if (range.lo > range.hi) std::swap(range.lo, range.hi);
+  if (options.integer) {
+    range.lo = std::floor(range.lo);
+    range.hi = std::ceil(range.hi);
+  }
+  return range;
+}
+
+}  // namespace deniable
