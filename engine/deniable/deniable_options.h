@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+// Options of the plausibly deniable synthesis mode (issue 3; Bindschaedler, Shokri, Gunter,
+// "Plausible Deniability for Privacy-Preserving Data Synthesis", extended version, in
+// ../shared/papers/plausible-deniability-synthesis-extended.txt). Every default is documented
+// here and in docs/deniable.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "engine/core/result.h"
+
+namespace deniable {
+
+// How the generative model's structure (σ and the parent sets) is learned.
+enum class DeniableStructure {
+  kCfs,        // §3.3: CFS merit with noisy symmetrical uncertainty (the paper's learner)
+  kPrivBayes,  // §8 "any generative model": PrivBayes's structure (engine/model/privbayes.h)
+  kMarginals,  // §3.2 baseline: no edges (every attribute from its noisy marginal)
+};
+const char* DeniableStructureName(DeniableStructure structure);  // "cfs", "privbayes", ...
+
+struct DeniableOptions {
+  // --- Privacy test (§2) ---
+  int k = 50;            // at least k plausible seeds (Definition 1); paper §6.1: 50
+  double gamma = 4.0;    // plausible seeds' probabilities within a factor γ > 1; paper: 4
+  // ω = number of re-sampled attributes (§3.2), drawn per candidate uniformly from
+  // [omega_min, omega_max]; equal values = fixed ω. 0/0 = the paper's ω ∈R [5, 11] clamped
+  // to [1, m] (m = number of modelled attributes).
+  int omega_min = 0;
+  int omega_max = 0;
+  double epsilon0 = 1.0;            // Privacy Test 2's threshold noise Lap(1/ε0); paper: 1
+  bool deterministic_test = false;  // Privacy Test 1: (k, γ)-plausible deniability, NO DP
+  // δ of the per-record guarantee of Theorem 1: t is the largest integer < k with
+  // e^{-ε0 (k - t)} <= record_delta. Default 2^-30, the paper's "δ at most 2^-30" (§6.1).
+  double record_delta = 0x1.0p-30;
+  // Probability φ that an attempt outputs ⊥ without looking at the data (see
+  // docs/deniable.md "Why a failure floor"): it makes the ⊥ output of an attempt DP, which
+  // composing over attempts needs. < 0 = automatic: the smallest φ for which ⊥ costs no more
+  // than a released record (about 1% at the paper's parameters). Ignored by the deterministic
+  // test.
+  double fail_floor = -1.0;
+
+  // --- Generative model (§3) ---
+  DeniableStructure structure = DeniableStructure::kCfs;
+  // (ε, δ) of the model. D_T and D_P are disjoint, so structure learning (on D_T) and
+  // parameter learning (on D_P) each get the whole model_epsilon (parallel composition, §3.5).
+  double model_epsilon = 1.0;
+  // Probability that the DP lower bound on |D_T| (eq. 10) is too high, which would make the
+  // entropy sensitivity (eq. 9) too small; charged as δ of the structure learning. 2^-31.
+  double structure_delta = 0x1.0p-31;
+  // Share of the structure ε spent on the noisy |D_T| (eq. 10); the rest goes to the entropies.
+  double row_count_fraction = 0.02;
+  // eq. (6): each attribute's parent configurations (product of bucket counts) <= maxcost.
+  std::uint32_t maxcost = 256;
+  // bkt() of eq. (7): attributes with more codes than this are bucketised into this many
+  // groups of adjacent codes (public, data-independent: CoarseBinBuckets). >= 2.
+  std::uint32_t bucket_count = 8;
+  // Dirichlet prior hyper-parameter α per cell (eq. 11-13); 1 = uniform prior. > 0.
+  double dirichlet_alpha = 1.0;
+  int privbayes_degree = 2;  // parents per node for DeniableStructure::kPrivBayes
+
+  // --- Data split (§3, §6.1) --- Each input row goes to D_T, D_P or D_S independently with
+  // these probabilities (a Poisson split: what Theorem 4's amplification needs). Paper: about
+  // 21% / 21% / 58% (280k / 280k / 735k rows of ACS13). Must sum to 1.
+  double split_structure = 0.21;
+  double split_parameters = 0.21;
+  double split_seeds = 0.58;
+
+  // --- Release ---
+  std::size_t records = 0;  // records to release; 0 = as many as the input has rows
+  // Cap T on candidate attempts, fixed before the run (data-independent); the whole release
+  // is accounted as T runs of Mechanism 1. 0 = automatic: max(20 × records, 100,000).
+  std::uint64_t max_candidates = 0;
+  unsigned threads = 0;  // 0 = hardware concurrency; results do not depend on it
+  // When true (default) the synthesis is charged to the accountant on partition "D_S" (the
+  // whole-release guarantee over T attempts); when false only the per-record guarantee holds
+  // and the summary says so.
+  bool charge_release_to_budget = true;
+
+  // Checks every field (not the ones that need the data, e.g. ω <= m). Messages name the
+  // parameter and its value.
+  Status Validate() const;
+};
+
+// ω range after resolving the 0/0 default for m attributes; errors name omega and m.
+struct OmegaRange {
+  int min = 0;
+  int max = 0;
+  int width() const { return max - min + 1; }
+};
+Result<OmegaRange> ResolveOmega(const DeniableOptions& options, int attributes);
+
+// T for a run releasing `records` records (max_candidates or its automatic value).
+std::uint64_t ResolveCandidateCap(const DeniableOptions& options, std::size_t records);
+
+}  // namespace deniable
