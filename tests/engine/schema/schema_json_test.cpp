@@ -23,11 +23,15 @@ RawTable FixtureTable() {
   return test_support::MakeRawTable({
       {"id", Cells(25, [](std::size_t i) { return "u0" + Two(i + 1); })},
       {"age", Cells(25, [](std::size_t i) { return std::to_string(20 + i % 10); })},
-      {"city", Cells(25, [](std::size_t i) { return i % 5 == 4 ? "" : (i % 2 ? "Oslo" : "Rome"); })},
+      {"city", Cells(25, [](std::size_t i) {
+         return i % 5 == 4 ? "" : (i % 2 ? "Oslo" : "Rome");
+       })},
       {"when", Cells(25, [](std::size_t i) { return "2017-01-" + Two(i + 1); })},
       {"score", Cells(25, [](std::size_t i) { return std::to_string(i) + ".25"; })},
       {"mixed", Cells(25, [](std::size_t i) { return i % 4 == 0 ? "x" : std::to_string(i); })},
-      {"stamp", Cells(25, [](std::size_t i) { return i % 3 == 0 ? "junk" : "2018-02-" + Two(i + 1); })},
+      {"stamp", Cells(25, [](std::size_t i) {
+         return i % 3 == 0 ? "junk" : "2018-02-" + Two(i + 1);
+       })},
   });
 }
 
@@ -156,10 +160,9 @@ TEST_F(SchemaJsonTest, PartialCorrectionTouchesOnlyWhatItNames) {
   expected["columns"][2]["role"] = "sensitive";
   expected["columns"][1]["public"]["min"] = 0;
   EXPECT_EQ(SchemaToJson(fixed, true), expected);
-  EXPECT_EQ(Col(Apply(json::parse(R"({"columns": [{"name": "city", "role": "Quasi-Identifier"}]})")),
-                "city")
-                .role,
-            ColumnRole::kQuasiIdentifier);
+  const Schema quasi =
+      Apply(json::parse(R"({"columns": [{"name": "city", "role": "Quasi-Identifier"}]})"));
+  EXPECT_EQ(Col(quasi, "city").role, ColumnRole::kQuasiIdentifier);
 }
 
 TEST_F(SchemaJsonTest, NullClearsPublicFacts) {
