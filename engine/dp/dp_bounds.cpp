@@ -16,7 +16,7 @@ namespace deniable {
 namespace {
 
 constexpr int kBinadesBelowTop = 100;        // real columns: |v| < 2^(top - 100) is "zero"
-constexpr double kFalseClearProbability = 0.01;  // any empty bucket clearing T, in total
+constexpr double kFalseClearProbability = 1e-3;  // any empty bucket clearing T, in total
 constexpr int kGridCellsLog2 = 20;
 
 // Power-of-two magnitude buckets in increasing value order: index span-1-k holds

@@ -11,7 +11,7 @@
 //     100 binades below the coarse range's top, [1,2), [2,4), ...) with discrete Laplace
 //     noise (scale 2/ε); the lowest and highest buckets whose noisy count clears a threshold T
 //     give [L, H] (Google DP's ApproxBounds idea). T is set so that each of the B empty buckets
-//     clears it with probability <= 1%/B; if no bucket clears T, the buckets with at least
+//     clears it with probability <= 0.1%/B; if no bucket clears T, the buckets with at least
 //     half the largest noisy count are used.
 //  2. Refinement (ε/4 each): DP quantiles at `lower_quantile` and `upper_quantile` (default
 //     0.001 and 0.999) inside [L, H] with the exponential mechanism (Smith 2011) over a public
