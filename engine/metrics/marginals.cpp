@@ -2,18 +2,14 @@
 #include "engine/metrics/marginals.h"
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
-#include <exception>
 #include <limits>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "engine/metrics/column_encoding.h"
 #include "engine/metrics/pairwise.h"
+#include "engine/metrics/parallel_tasks.h"
 
 namespace deniable {
 namespace {
@@ -82,67 +78,6 @@ ColumnComparison Summarise(const ComparedColumn& column, std::uint64_t real_rows
   return out;
 }
 
-// Computes every pair (i < j) of `columns`, spread over `threads` threads. Only the calling
-// thread touches `progress`. Results do not depend on the scheduling: each pair is computed
-// by one thread from the shared, read-only columns.
-Result<std::vector<PairStatistics>> ComputePairs(
-    const std::vector<ComparedColumn>& columns,
-    const std::vector<std::pair<std::size_t, std::size_t>>& pairs, int threads,
-    Progress& progress) {
-  std::vector<PairStatistics> results(pairs.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::size_t> done{0};
-  std::atomic<bool> stop{false};
-  std::atomic<bool> failed{false};
-  std::string failure;  // written by the one thread that sets `failed` first
-
-  auto work = [&](bool calling_thread) {
-    try {
-      internal::PairCounter counter;
-      while (!stop.load(std::memory_order_relaxed)) {
-        const std::size_t k = next.fetch_add(1);
-        if (k >= pairs.size()) break;
-        results[k] = counter.Compute(columns[pairs[k].first], columns[pairs[k].second]);
-        const std::size_t finished = done.fetch_add(1) + 1;
-        if (calling_thread) {
-          if (progress.IsCancelled()) {
-            stop = true;
-            break;
-          }
-          progress.Report(kEncodingShare + (1 - kEncodingShare) * static_cast<double>(finished) /
-                                               static_cast<double>(pairs.size()),
-                          "Comparing column pairs");
-        }
-      }
-    } catch (const std::exception& e) {
-      if (!failed.exchange(true)) failure = e.what();
-      stop = true;
-    }
-  };
-
-  std::vector<std::thread> workers;
-  // The calling thread works too; more threads than pairs would idle.
-  const std::size_t extra = std::min<std::size_t>(static_cast<std::size_t>(threads - 1),
-                                                  pairs.empty() ? 0 : pairs.size() - 1);
-  for (std::size_t t = 0; t < extra; ++t) {
-    try {
-      workers.emplace_back(work, false);
-    } catch (const std::system_error&) {
-      break;  // fewer threads: the calling thread takes the rest
-    }
-  }
-  work(true);
-  // Keep polling for cancellation while the other threads finish their last pairs.
-  while (!stop && done.load() < pairs.size() && !workers.empty()) {
-    if (progress.IsCancelled()) stop = true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  for (std::thread& worker : workers) worker.join();
-  if (failed) return InternalError("comparing column pairs failed: " + failure);
-  if (done.load() < pairs.size()) return Cancelled("comparison cancelled");
-  return results;
-}
-
 }  // namespace
 
 Result<MetricReport> CompareTables(const RawTable& real, const RawTable& synthetic,
@@ -195,15 +130,16 @@ Result<MetricReport> CompareTables(const RawTable& real, const RawTable& synthet
                               " columns of real table " + real.source + " are excluded");
   }
 
-  std::vector<ComparedColumn> columns;
-  for (std::size_t i = 0; i < planned.size(); ++i) {
-    if (progress.IsCancelled()) return Cancelled("comparison cancelled");
-    progress.Report(kEncodingShare * static_cast<double>(i) / static_cast<double>(planned.size()),
-                    "Encoding columns");
-    columns.push_back(internal::EncodeComparedColumn(*planned[i].real, *planned[i].synthetic,
-                                                     *planned[i].schema, options.bins,
-                                                     options.max_distinct_for_values));
-  }
+  std::vector<ComparedColumn> columns(planned.size());
+  if (progress.IsCancelled()) return Cancelled("comparison cancelled");
+  Status encoded =
+      internal::RunParallel(planned.size(), options.threads, progress, 0.0, kEncodingShare,
+                            "Encoding columns", [&](std::size_t i, std::size_t) {
+                              columns[i] = internal::EncodeComparedColumn(
+                                  *planned[i].real, *planned[i].synthetic, *planned[i].schema,
+                                  options.bins, options.max_distinct_for_values);
+                            });
+  if (!encoded) return encoded.error();
 
   const std::size_t k = columns.size();
   std::vector<double> real_entropy(k);
@@ -221,11 +157,14 @@ Result<MetricReport> CompareTables(const RawTable& real, const RawTable& synthet
   for (std::size_t i = 0; i < k; ++i) {
     for (std::size_t j = i + 1; j < k; ++j) pairs.emplace_back(i, j);
   }
-  const int threads = options.threads > 0
-                          ? options.threads
-                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  auto stats = ComputePairs(columns, pairs, threads, progress);
-  if (!stats) return stats.error();
+  std::vector<PairStatistics> stats(pairs.size());
+  std::vector<internal::PairCounter> counters(internal::WorkerCount(options.threads, pairs.size()));
+  Status counted = internal::RunParallel(
+      pairs.size(), options.threads, progress, kEncodingShare, 1.0, "Comparing column pairs",
+      [&](std::size_t p, std::size_t worker) {
+        stats[p] = counters[worker].Compute(columns[pairs[p].first], columns[pairs[p].second]);
+      });
+  if (!counted) return counted.error();
 
   report.pair_tvd.assign(k, std::vector<double>(k, 0.0));
   report.nmi_real.assign(k, std::vector<double>(k, 0.0));
@@ -238,7 +177,7 @@ Result<MetricReport> CompareTables(const RawTable& real, const RawTable& synthet
   double pair_sum = 0;
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     const auto [i, j] = pairs[p];
-    const PairStatistics& s = (*stats)[p];
+    const PairStatistics& s = stats[p];
     report.pair_tvd[i][j] = report.pair_tvd[j][i] = s.tvd;
     report.nmi_real[i][j] = report.nmi_real[j][i] = internal::NormalizedMutualInformation(
         s.mutual_information_real, real_entropy[i], real_entropy[j]);

@@ -101,18 +101,29 @@ TEST(CompareTablesErrorTest, RaggedHandBuiltTableIsAnInternalError) {
 }
 
 TEST(CompareTablesErrorTest, StopsWhenCancelled) {
-  // Cancelled after the first report (encoding the first column): no report comes back.
+  // One thread: cancelled after the first report (the first column encoded), so the second
+  // column is never encoded and no report comes back.
   test_support::FakeProgress progress(/*cancel_after_reports=*/1);
-  auto report = CompareTables(TwoColumns("r"), TwoColumns("s"), TwoColumnSchema(), {}, progress);
+  CompareOptions options;
+  options.threads = 1;
+  auto report =
+      CompareTables(TwoColumns("r"), TwoColumns("s"), TwoColumnSchema(), options, progress);
   ASSERT_FALSE(report.has_value());
   EXPECT_EQ(report.error().code, ErrorCode::kCancelled);
+  EXPECT_EQ(progress.reports(), 1u);
 }
 
 TEST(CompareTablesErrorTest, ReportsProgressToTheEnd) {
+  // One thread, so every step reports on the calling thread: two columns encoded, one pair,
+  // done.
   test_support::FakeProgress progress;
-  auto report = CompareTables(TwoColumns("r"), TwoColumns("s"), TwoColumnSchema(), {}, progress);
+  CompareOptions options;
+  options.threads = 1;
+  auto report =
+      CompareTables(TwoColumns("r"), TwoColumns("s"), TwoColumnSchema(), options, progress);
   ASSERT_TRUE(report.has_value());
-  EXPECT_GE(progress.reports(), 3u);  // two columns encoded, one pair, done
+  EXPECT_EQ(progress.reports(), 4u);
+  EXPECT_EQ(progress.last_stage(), "Comparison done");
   EXPECT_EQ(progress.last_fraction(), 1.0);
 }
 
