@@ -161,6 +161,29 @@ TEST(InferSchemaE2eTest, InspectOutputFedBackChangesNothing) {
   EXPECT_EQ(SchemaJsonText(*back, true), text);
 }
 
+TEST(InferSchemaE2eTest, AppliesTheDocumentedCorrectionExample) {
+  DENIABLE_REQUIRE_SHARED_FILE(path, "mplsstops.csv");
+  RawTable table;
+  const Schema schema = InferFile(path, &table);
+  const auto json = ReadJsonFile(test_support::TestDataPath("schema/mplsstops_corrections.json"));
+  ASSERT_TRUE(json.has_value()) << json.error().message;
+  auto fixed = ApplySchemaJson(schema, *json, "mplsstops_corrections.json", &table);
+  ASSERT_TRUE(fixed.has_value()) << fixed.error().message;
+  const ColumnSchema& date = fixed->columns[1];
+  EXPECT_EQ(date.public_min, 1483228800.0);  // 2017-01-01 00:00:00
+  EXPECT_EQ(date.public_max, 1514764800.0);  // 2018-01-01 00:00:00
+  EXPECT_EQ(fixed->columns[12].public_categories,
+            (std::vector<std::string>{"1", "2", "3", "4", "5"}));
+  EXPECT_EQ(fixed->columns[8].role, ColumnRole::kSensitive);
+  EXPECT_TRUE(fixed->columns[13].categorical);
+  EXPECT_EQ(fixed->columns[13].role, ColumnRole::kQuasiIdentifier);
+  EXPECT_EQ(fixed->columns[10].decimals, 4);
+  EXPECT_EQ(fixed->columns[10].public_min, 44.89);
+  EXPECT_EQ(fixed->columns[10].bins, 30);
+  EXPECT_EQ(fixed->columns[3].role, ColumnRole::kIgnore);
+  EXPECT_FALSE(fixed->columns[3].is_modelled());
+}
+
 TEST(InferSchemaE2eTest, UserTypeChangeListsFailedValuesWithLines) {
   DENIABLE_REQUIRE_SHARED_FILE(path, "adult.csv");
   RawTable table;
