@@ -2,6 +2,7 @@
 #include "engine/schema/infer_schema.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <unordered_map>
 #include <utility>
@@ -82,7 +83,7 @@ std::string NarrowDateTimeFormat(const RawColumn& raw, const std::string& format
   bool first = true;
   for (const std::string& text : raw.dictionary) {
     DateTimeParseDetails details;
-    if (!ParseDateTime(text, format, &details)) continue;
+    if (!ParseDateTime(TrimSpaces(text), format, &details)) continue;
     if (digits == -2) digits = details.fraction_digits;
     if (details.fraction_digits != digits) digits = -3;
     if (first) offset = details.offset_text;
@@ -136,7 +137,7 @@ Failures DateTimeFailures(const RawColumn& raw, const std::string& format,
                           const FailureBudget& budget) {
   Failures failures;
   for (std::size_t k = 0; k < raw.dictionary.size(); ++k) {
-    if (ParseDateTime(raw.dictionary[k], format)) {
+    if (ParseDateTime(TrimSpaces(raw.dictionary[k]), format)) {
       failures.parsed_cells += raw.counts[k];
     } else if (!failures.Add(raw.counts[k], budget)) {
       return failures;
@@ -228,6 +229,7 @@ Schema InferSchema(const RawTable& table, const InferOptions& options) {
 
 ColumnStats ComputeColumnStats(const RawTable& table, std::size_t column,
                                const ColumnSchema& schema) {
+  assert(column < table.num_columns() && "ComputeColumnStats: column out of range");
   const RawColumn& raw = table.columns[column];
   ColumnStats stats;
   stats.rows = raw.num_rows();
@@ -247,7 +249,7 @@ ColumnStats ComputeColumnStats(const RawTable& table, std::size_t column,
   if (stats.failed_distinct == 0) return stats;
   const auto is_failed = [&failed](std::size_t i) { return failed[i]; };
   for (std::size_t k : TopEntries(raw, kMaxFailedValues, is_failed)) {
-    const std::uint32_t row = raw.first_row[k];
+    const std::uint32_t row = k < raw.first_row.size() ? raw.first_row[k] : kMissingCode;
     stats.failed_values.push_back(FailedValue{
         raw.dictionary[k], raw.counts[k], row < table.row_line.size() ? table.row_line[row] : 0});
   }

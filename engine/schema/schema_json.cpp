@@ -395,7 +395,10 @@ Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* tabl
                                         std::to_string(it->second) + "]");
   }
   const auto column_index = static_cast<std::size_t>(index);
-  if (table != nullptr && column_index >= table->num_columns()) table = nullptr;
+  if (table != nullptr && (column_index >= table->num_columns() ||
+                           table->columns[column_index].name != *name)) {
+    table = nullptr;  // not the table this schema describes: fill nothing from it
+  }
   const ColumnSchema& before = schema.columns[column_index];
   ColumnSchema column = before;
   GivenFields given;

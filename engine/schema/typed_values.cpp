@@ -12,12 +12,6 @@ namespace {
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
-std::string_view TrimSpaces(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 // Removes "-0", "-0.00" style signs: every digit is zero.
 void DropNegativeZero(std::string& out, std::size_t start) {
   if (start >= out.size() || out[start] != '-') return;
@@ -40,6 +34,12 @@ void AppendDouble(double value, int decimals, std::string& out) {
 }
 
 }  // namespace
+
+std::string_view TrimSpaces(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
 
 NumberText ClassifyNumberText(std::string_view text) {
   NumberText info;

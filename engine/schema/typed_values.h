@@ -40,6 +40,9 @@ struct NumberText {
 };
 NumberText ClassifyNumberText(std::string_view text);
 
+// `text` without the ASCII spaces and tabs around it: numbers and datetimes are read this way.
+std::string_view TrimSpaces(std::string_view text);
+
 // Parses one cell's text as the column's numeric type (Integer/Float: the number; DateTime:
 // seconds, see datetime.h). nullopt if it does not parse or the column is a String.
 std::optional<double> ParseNumericCell(std::string_view text, const ColumnSchema& column);

@@ -61,6 +61,9 @@ TEST(InferSchemaTest, DetectsIsoDateTimes) {
   EXPECT_EQ(InferOne({"2017-01-01", "2018-02-03"}).datetime_format, "%Y-%m-%d");
   EXPECT_EQ(InferOne({"2017-01", "2018-12"}).datetime_format, "%Y-%m");
   EXPECT_EQ(InferOne({"14:07", "23:59"}).datetime_format, "%H:%M");
+  const ColumnSchema padded = InferOne({" 2017-01-01", "2018-02-03\t"});  // blanks are ignored
+  EXPECT_EQ(padded.datetime_format, "%Y-%m-%d");
+  EXPECT_EQ(padded.stats.failed_count, 0u);
 }
 
 TEST(InferSchemaTest, DayMonthOrderIsSettledByTheValues) {

@@ -212,6 +212,18 @@ TEST(SchemaJsonErrorsWithoutTableTest, FieldsTheTableWouldFillAreRequired) {
   EXPECT_FALSE(result->columns[1].categorical);
 }
 
+TEST(SchemaJsonErrorsWithoutTableTest, AnotherTableIsNotUsedToFillFields) {
+  const Schema base = InferSchema(SmallTable(), {});
+  const RawTable other =
+      test_support::MakeRawTable({{"age", {"1"}}, {"town", {"2017-01-01"}}});
+  const auto result = ApplySchemaJson(
+      base, nlohmann::json::parse(R"({"columns": [{"name": "city", "type": "DateTime"}]})"),
+      "s.json", &other);
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().message,
+            "s.json: columns[0].datetime_format: required for a DateTime column");
+}
+
 TEST(SchemaJsonErrorsWithoutTableTest, BaseCategoriesConflictingWithANewCategoricalFlag) {
   Schema base = InferSchema(SmallTable(), {});
   base.columns[1].public_categories = std::vector<std::string>{"Oslo", "Rome"};
