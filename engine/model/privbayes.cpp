@@ -58,6 +58,24 @@ std::string AttributeLabel(int attribute, const std::vector<std::string>* names)
   return "attribute " + std::to_string(attribute);
 }
 
+Result<double> SpendAllowingRounding(PrivacyAccountant& accountant, LedgerEntry entry) {
+  Status first = accountant.Spend(entry);
+  if (first) return entry.epsilon_each;
+  if (first.error().code != ErrorCode::kBudgetExhausted) return first.error();
+  for (int step = 0; step < 64; ++step) {
+    entry.epsilon_each = std::nextafter(entry.epsilon_each, 0.0);
+    if (accountant.Spend(entry)) return entry.epsilon_each;
+  }
+  return first.error();  // a real shortage, not rounding: report the planned spend
+}
+
+double SubtractDown(double a, double b) {
+  double d = a - b;
+  // d + b > a in exact arithmetic iff the rounded difference went up; step down until not.
+  while (d > 0 && d + b > a) d = std::nextafter(d, 0.0);
+  return std::max(d, 0.0);
+}
+
 LedgerEntry CountEntry(std::string label, double epsilon, const std::string& partition,
                        std::string reference) {
   LedgerEntry entry;
@@ -106,16 +124,17 @@ Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOpt
   BayesNet net;
   const std::size_t m = data.num_attributes();
   if (m == 0) return net;
-  const double epsilon_each = options.epsilon / static_cast<double>(m);
-  auto mechanism = GeometricMechanism::Create(epsilon_each, 1);
-  if (!mechanism) return mechanism.error();
+  const double epsilon_each = EvenShare(options.epsilon, m);
   for (std::size_t a = 0; a < m; ++a) {
     if (progress.IsCancelled()) return Cancelled("learning cancelled");
     const int attribute = static_cast<int>(a);
     const LedgerEntry entry = internal::CountEntry(
         "histogram of " + internal::AttributeLabel(attribute, options.names), epsilon_each,
         partition, "DataSynthesizer independent attribute mode; Ghosh et al. 2009");
-    if (Status s = accountant.Spend(entry); !s) return s.error();
+    auto spent = internal::SpendAllowingRounding(accountant, entry);
+    if (!spent) return spent.error();
+    auto mechanism = GeometricMechanism::Create(*spent, 1);
+    if (!mechanism) return mechanism.error();
 
     std::vector<std::int64_t> counts(data.cardinalities[a], 0);
     for (Code code : data.columns[a]) ++counts[code];
@@ -190,19 +209,19 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
   double epsilon = options.epsilon;
   double rows = options.public_rows;
   if (options.usefulness_theta > 0 && rows < 0) {
-    const double epsilon_rows = kRowCountShare * options.epsilon;
-    const LedgerEntry entry =
-        internal::CountEntry("row count (sizes the conditional tables, θ-usefulness)",
-                             epsilon_rows, partition, "PrivBayes (Zhang et al. 2017) §4.3");
-    if (Status s = accountant.Spend(entry); !s) return s.error();
-    auto mechanism = GeometricMechanism::Create(epsilon_rows, 1);
+    const LedgerEntry entry = internal::CountEntry(
+        "row count (sizes the conditional tables, θ-usefulness)",
+        ShareOf(options.epsilon, kRowCountShare), partition, "PrivBayes (Zhang et al. 2017) §4.3");
+    auto epsilon_rows = internal::SpendAllowingRounding(accountant, entry);
+    if (!epsilon_rows) return epsilon_rows.error();
+    auto mechanism = GeometricMechanism::Create(*epsilon_rows, 1);
     if (!mechanism) return mechanism.error();
     rows = static_cast<double>(
         std::max<std::int64_t>(mechanism->AddNoise(static_cast<std::int64_t>(data.rows), rng), 0));
-    epsilon -= epsilon_rows;
+    epsilon = internal::SubtractDown(epsilon, *epsilon_rows);
   }
-  const double epsilon_structure = options.structure_fraction * epsilon;
-  const double epsilon_tables = epsilon - epsilon_structure;
+  const double epsilon_structure = ShareOf(epsilon, options.structure_fraction);
+  const double epsilon_tables = internal::SubtractDown(epsilon, epsilon_structure);
 
   StructureOptions structure_options;
   structure_options.degree = options.degree;

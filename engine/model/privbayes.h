@@ -61,7 +61,7 @@ struct PrivBayesOptions {
   // θ-usefulness (PrivBayes §4.3): parent sets are limited so that each conditional table has
   // at most n̂·ε_cond / (m·θ) cells, n̂ a DP row count. 0 disables the limit (all parent sets of
   // size min(k, |network|), as DataSynthesizer).
-  double usefulness_theta = 4.0;
+  double usefulness_theta = 8.0;
   // A public (or already released DP) row count for the limit above; < 0: LearnPrivBayes
   // spends kRowCountShare of epsilon on a noisy count.
   double public_rows = -1;
@@ -123,6 +123,16 @@ namespace internal {
 Status CheckEncodedTable(const EncodedTable& data);
 // "age" when names has the attribute, "attribute 3" otherwise.
 std::string AttributeLabel(int attribute, const std::vector<std::string>* names);
+// The structure score u = n·I(child; parents) in bits, identity buckets (exposed for tests of
+// its sensitivity bound).
+double MutualInformationScore(const EncodedTable& data, int child, const std::vector<int>& parents);
+// Records `entry`. If the accountant refuses it only by a floating-point rounding error (its
+// running total is rounded up), retries with epsilon_each lowered by up to 64 ulps: the
+// mechanism then runs with the smaller, recorded ε (less privacy loss, never more). Returns
+// the ε per invocation actually recorded.
+Result<double> SpendAllowingRounding(PrivacyAccountant& accountant, LedgerEntry entry);
+// a - b rounded down (budget shares must never round up).
+double SubtractDown(double a, double b);
 // A ledger entry for one count query of L1 sensitivity 1 under discrete Laplace noise.
 LedgerEntry CountEntry(std::string label, double epsilon, const std::string& partition,
                        std::string reference);

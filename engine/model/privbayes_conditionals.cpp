@@ -145,14 +145,16 @@ Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNo
   for (std::size_t i = 0; i < structure.size(); ++i) {
     if (progress.IsCancelled()) return Cancelled("learning cancelled");
     BayesNode& node = structure[i];
-    const double epsilon_i =
-        i + 1 == structure.size() ? epsilon - spent : epsilon * weights[i] / total_weight;
-    spent += epsilon_i;
+    const double planned = i + 1 == structure.size()
+                               ? internal::SubtractDown(epsilon, spent)
+                               : ShareOf(epsilon, weights[i] / total_weight);
     const LedgerEntry entry =
-        internal::CountEntry(FamilyLabel(node, names), epsilon_i, partition,
+        internal::CountEntry(FamilyLabel(node, names), planned, partition,
                              "PrivBayes (Zhang et al. 2017) Alg. 1; privbayes.md §4");
-    if (Status s = accountant.Spend(entry); !s) return s.error();
-    auto mechanism = GeometricMechanism::Create(epsilon_i, 1);
+    auto epsilon_i = internal::SpendAllowingRounding(accountant, entry);
+    if (!epsilon_i) return epsilon_i.error();
+    spent = std::nextafter(spent + *epsilon_i, HUGE_VAL);  // rounded up: the rest rounds down
+    auto mechanism = GeometricMechanism::Create(*epsilon_i, 1);
     if (!mechanism) return mechanism.error();
 
     std::vector<std::int64_t> counts = FamilyCounts(data, node);

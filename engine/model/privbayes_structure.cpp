@@ -246,6 +246,13 @@ Status CheckStructureOptions(const EncodedTable& data, const StructureOptions& o
 
 }  // namespace
 
+double internal::MutualInformationScore(const EncodedTable& data, int child,
+                                        const std::vector<int>& parents) {
+  const FamilyScorer scorer(data, {}, data.cardinalities);
+  std::vector<std::uint32_t> counts;
+  return scorer.Score(child, parents, counts);
+}
+
 Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
                                                        const StructureOptions& options,
                                                        PrivacyAccountant& accountant,
@@ -267,7 +274,7 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
   }
 
   const double sensitivity = MutualInformationScoreSensitivity();
-  const double epsilon_step = m > 1 ? options.epsilon / static_cast<double>(m - 1) : 0.0;
+  double epsilon_step = m > 1 ? EvenShare(options.epsilon, m - 1) : 1.0;
   if (m > 1) {
     LedgerEntry entry;
     entry.label = "Bayesian network structure (" + std::to_string(m - 1) +
@@ -279,9 +286,11 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
     entry.epsilon_each = epsilon_step;
     entry.sensitivity = sensitivity;
     entry.count = m - 1;
-    if (Status s = accountant.Spend(entry); !s) return s.error();
+    auto spent = internal::SpendAllowingRounding(accountant, entry);
+    if (!spent) return spent.error();
+    epsilon_step = *spent;
   }
-  auto mechanism = ExponentialMechanism::Create(m > 1 ? epsilon_step : 1.0, sensitivity);
+  auto mechanism = ExponentialMechanism::Create(epsilon_step, sensitivity);
   if (!mechanism) return mechanism.error();
 
   const FamilyScorer scorer(data, maps, radix);

@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/model/privbayes.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "tests/support/fake_progress.h"
+
+namespace deniable {
+namespace {
+
+PrivacyAccountant Accountant(double epsilon = 100.0) {
+  return PrivacyAccountant::Create({epsilon, 0.0}).value();
+}
+
+// A random table: attribute a has cardinality cardinalities[a]; attribute 1 copies attribute 0
+// modulo its cardinality so that there is structure to find.
+EncodedTable RandomTable(std::size_t rows, std::vector<std::uint32_t> cardinalities,
+                         std::uint64_t seed) {
+  SeededRng rng(seed);
+  EncodedTable t;
+  t.rows = rows;
+  t.cardinalities = cardinalities;
+  t.columns.assign(cardinalities.size(), std::vector<Code>(rows));
+  for (std::size_t a = 0; a < cardinalities.size(); ++a) {
+    for (std::size_t r = 0; r < rows; ++r) {
+      t.columns[a][r] = static_cast<Code>(UniformBelow(rng, cardinalities[a]));
+    }
+  }
+  if (cardinalities.size() > 1) {
+    for (std::size_t r = 0; r < rows; ++r) {
+      t.columns[1][r] = static_cast<Code>(t.columns[0][r] % cardinalities[1]);
+    }
+  }
+  return t;
+}
+
+double LedgerTotal(const PrivacyAccountant& accountant) {
+  double total = 0;
+  for (const LedgerEntry& e : accountant.entries()) total += e.cost.epsilon;
+  return total;
+}
+
+TEST(LearnIndependentTest, SpendsEpsilonEvenlyWithOneEntryPerAttribute) {
+  const EncodedTable data = RandomTable(500, {3, 2, 5}, 1);
+  const std::vector<std::string> names = {"age", "sex", "income"};
+  PrivacyAccountant accountant = Accountant(1.0);
+  SeededRng rng(7);
+  NullProgress progress;
+  auto net = LearnIndependent(data, {.epsilon = 0.9, .names = &names}, accountant, "all", rng,
+                              progress);
+  ASSERT_TRUE(net.has_value()) << net.error().message;
+  EXPECT_EQ(net->Validate(data.cardinalities), "");
+  ASSERT_EQ(accountant.entries().size(), 3u);
+  EXPECT_EQ(accountant.entries()[0].label, "histogram of age");
+  EXPECT_EQ(accountant.entries()[2].label, "histogram of income");
+  for (const LedgerEntry& e : accountant.entries()) {
+    EXPECT_DOUBLE_EQ(e.epsilon_each, 0.3);
+    EXPECT_EQ(e.sensitivity, 1.0);
+    EXPECT_EQ(e.partition, "all");
+  }
+  EXPECT_NEAR(accountant.Total().epsilon, 0.9, 1e-12);
+}
+
+TEST(LearnIndependentTest, HugeEpsilonGivesExactHistograms) {
+  EncodedTable data;
+  data.rows = 4;
+  data.cardinalities = {3};
+  data.columns = {{0, 2, 2, 2}};
+  PrivacyAccountant accountant = Accountant(1e7);
+  SeededRng rng(1);
+  NullProgress progress;
+  // Noise scale 1e-6: Pr[any noise != 0] < 1e-100.
+  auto net = LearnIndependent(data, {.epsilon = 1e6}, accountant, "all", rng, progress);
+  ASSERT_TRUE(net.has_value());
+  EXPECT_EQ(net->nodes[0].probabilities, (std::vector<double>{0.25, 0.0, 0.75}));
+  EXPECT_EQ(accountant.entries()[0].label, "histogram of attribute 0");
+}
+
+TEST(LearnIndependentTest, EmptyTableGivesUniform) {
+  EncodedTable data;
+  data.cardinalities = {4};
+  data.columns = {{}};
+  PrivacyAccountant accountant = Accountant(1e7);
+  SeededRng rng(1);
+  NullProgress progress;
+  auto net = LearnIndependent(data, {.epsilon = 1e6}, accountant, "all", rng, progress);
+  ASSERT_TRUE(net.has_value());
+  EXPECT_EQ(net->nodes[0].probabilities, std::vector<double>(4, 0.25));
+}
+
+TEST(LearnIndependentTest, RejectsBadEpsilonAndBadCodes) {
+  EncodedTable data = RandomTable(10, {3, 2}, 1);
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(1);
+  NullProgress progress;
+  auto bad_epsilon = LearnIndependent(data, {.epsilon = -1}, accountant, "all", rng, progress);
+  ASSERT_FALSE(bad_epsilon.has_value());
+  EXPECT_EQ(bad_epsilon.error().code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(bad_epsilon.error().message,
+            "independent-mode epsilon must be finite and positive (got -1.000000)");
+  data.columns[1][7] = 2;
+  auto bad_code = LearnIndependent(data, {.epsilon = 1}, accountant, "all", rng, progress);
+  ASSERT_FALSE(bad_code.has_value());
+  EXPECT_EQ(bad_code.error().message,
+            "attribute 1, row 7: code 2 is not below the cardinality 2");
+  data.columns[1].pop_back();
+  auto ragged = LearnIndependent(data, {.epsilon = 1}, accountant, "all", rng, progress);
+  ASSERT_FALSE(ragged.has_value());
+  EXPECT_EQ(ragged.error().message, "attribute 1 has 9 codes for 10 rows");
+  EXPECT_TRUE(accountant.entries().empty());
+}
+
+TEST(LearnIndependentTest, CancellationReturnsCancelled) {
+  const EncodedTable data = RandomTable(100, {3, 2, 5, 4}, 1);
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(1);
+  test_support::FakeProgress progress(/*cancel_after_reports=*/1);
+  auto net = LearnIndependent(data, {.epsilon = 1}, accountant, "all", rng, progress);
+  ASSERT_FALSE(net.has_value());
+  EXPECT_EQ(net.error().code, ErrorCode::kCancelled);
+}
+
+TEST(LearnPrivBayesStructureTest, IsAcyclicWithExactlyMinDegreeParents) {
+  const EncodedTable data = RandomTable(2'000, {4, 2, 3, 5, 2, 3}, 2);
+  for (int degree = 1; degree <= 3; ++degree) {
+    PrivacyAccountant accountant = Accountant();
+    ASSERT_TRUE(accountant.AddPartition("D_S", "all", "structure rows").has_value());
+    SeededRng rng(static_cast<std::uint64_t>(degree));
+    NullProgress progress;
+    auto nodes = LearnPrivBayesStructure(data, degree, 0.5, accountant, "D_S", rng, progress);
+    ASSERT_TRUE(nodes.has_value()) << nodes.error().message;
+    ASSERT_EQ(nodes->size(), 6u);
+    std::vector<bool> seen(6, false);
+    for (std::size_t i = 0; i < nodes->size(); ++i) {
+      const BayesNode& node = (*nodes)[i];
+      EXPECT_EQ(node.parents.size(), std::min<std::size_t>(degree, i));
+      for (int p : node.parents) EXPECT_TRUE(seen[p]) << "parent " << p << " not earlier";
+      EXPECT_FALSE(seen[node.attribute]);
+      seen[node.attribute] = true;
+      EXPECT_EQ(node.parent_buckets.size(), node.parents.size());
+      EXPECT_EQ(node.parent_bucket_counts.size(), node.parents.size());
+    }
+    ASSERT_EQ(accountant.entries().size(), 1u);
+    const LedgerEntry& entry = accountant.entries()[0];
+    EXPECT_EQ(entry.count, 5u);
+    EXPECT_DOUBLE_EQ(entry.epsilon_each, 0.1);
+    EXPECT_EQ(entry.partition, "D_S");
+    EXPECT_DOUBLE_EQ(entry.sensitivity, MutualInformationScoreSensitivity());
+    EXPECT_NEAR(LedgerTotal(accountant), 0.5, 1e-12);
+  }
+}
+
+TEST(LearnPrivBayesStructureTest, RespectsTableLimitAndBuckets) {
+  const EncodedTable data = RandomTable(3'000, {20, 10, 20, 6, 4}, 3);
+  StructureOptions options;
+  options.degree = 2;
+  options.epsilon = 1.0;
+  options.max_table_cells = 100;
+  options.parent_buckets = {CoarseBinBuckets(20, 0, 5), {}, CoarseBinBuckets(20, 0, 4)};
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(5);
+  NullProgress progress;
+  auto nodes = LearnPrivBayesStructure(data, options, accountant, "all", rng, progress);
+  ASSERT_TRUE(nodes.has_value()) << nodes.error().message;
+  for (const BayesNode& node : *nodes) {
+    std::uint64_t cells = node.cardinality;
+    for (std::size_t p = 0; p < node.parents.size(); ++p) {
+      cells *= node.parent_bucket_counts[p];
+      if (node.parents[p] == 0) {
+        EXPECT_EQ(node.parent_buckets[p], CoarseBinBuckets(20, 0, 5));
+        EXPECT_EQ(node.parent_bucket_counts[p], 5u);
+      }
+    }
+    EXPECT_TRUE(node.parents.empty() || cells <= 100) << "attribute " << node.attribute;
+  }
+}
+
+TEST(LearnPrivBayesStructureTest, RejectsBadDegreeAndBucketMaps) {
+  const EncodedTable data = RandomTable(100, {3, 2}, 1);
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(1);
+  NullProgress progress;
+  auto zero = LearnPrivBayesStructure(data, 0, 1.0, accountant, "all", rng, progress);
+  ASSERT_FALSE(zero.has_value());
+  EXPECT_EQ(zero.error().message, "degree must be between 1 and 8 (got 0)");
+  StructureOptions options;
+  options.parent_buckets = {{0, 1}};
+  auto bad_map = LearnPrivBayesStructure(data, options, accountant, "all", rng, progress);
+  ASSERT_FALSE(bad_map.has_value());
+  EXPECT_EQ(bad_map.error().message,
+            "the parent bucket map of attribute 0 has 2 entries for cardinality 3");
+  EXPECT_TRUE(accountant.entries().empty());
+}
+
+TEST(LearnPrivBayesStructureTest, SameResultForOneAndTwoThreads) {
+  const EncodedTable data = RandomTable(5'000, {4, 2, 3, 5, 2, 3, 6}, 4);
+  std::vector<std::vector<int>> parents[2];
+  for (unsigned threads = 1; threads <= 2; ++threads) {
+    StructureOptions options;
+    options.epsilon = 2.0;
+    options.threads = threads;
+    PrivacyAccountant accountant = Accountant();
+    SeededRng rng(11);
+    NullProgress progress;
+    auto nodes = LearnPrivBayesStructure(data, options, accountant, "all", rng, progress);
+    ASSERT_TRUE(nodes.has_value());
+    for (const BayesNode& node : *nodes) {
+      parents[threads - 1].push_back(node.parents);
+      parents[threads - 1].back().push_back(node.attribute);
+    }
+  }
+  EXPECT_EQ(parents[0], parents[1]);
+}
+
+TEST(MutualInformationScoreTest, MatchesHandComputedValues) {
+  EncodedTable data;
+  data.rows = 4;
+  data.cardinalities = {2, 2, 2};
+  data.columns = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 1, 0, 1}};
+  EXPECT_DOUBLE_EQ(internal::MutualInformationScore(data, 0, {1}), 4.0);  // 4 rows x 1 bit
+  EXPECT_DOUBLE_EQ(internal::MutualInformationScore(data, 0, {2}), 0.0);
+  EXPECT_DOUBLE_EQ(internal::MutualInformationScore(data, 0, {1, 2}), 4.0);
+  EXPECT_DOUBLE_EQ(internal::MutualInformationScore(data, 2, {}), 0.0);
+}
+
+// The privacy-critical bound of privbayes.md §2: adding any one record to any table changes
+// n·I(X;Π) by at most g(n) = (n+1) log2(n+1) - n log2 n <= the declared sensitivity.
+TEST(MutualInformationScoreTest, AddingOneRecordMovesTheScoreByAtMostTheSensitivity) {
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const std::size_t n = 1 + seed * 7;
+    EncodedTable data = RandomTable(n, {3, 4, 2}, seed);
+    const double before = internal::MutualInformationScore(data, 0, {1, 2});
+    const double g = (n + 1) * std::log2(n + 1.0) - n * std::log2(static_cast<double>(n));
+    for (Code x = 0; x < 3; ++x) {
+      for (Code a = 0; a < 4; ++a) {
+        for (Code b = 0; b < 2; ++b) {
+          EncodedTable plus = data;
+          plus.rows = n + 1;
+          plus.columns[0].push_back(x);
+          plus.columns[1].push_back(a);
+          plus.columns[2].push_back(b);
+          const double after = internal::MutualInformationScore(plus, 0, {1, 2});
+          EXPECT_LE(std::abs(after - before), g + 1e-9) << "seed " << seed;
+        }
+      }
+    }
+    EXPECT_LT(g, MutualInformationScoreSensitivity());
+  }
+  EXPECT_NEAR(MutualInformationScoreSensitivity(), 32 + 1 / std::log(2.0), 1e-12);
+}
+
+// Huge tables (> 2^24 cells) are counted by sorting; both paths must agree with a direct sum.
+TEST(MutualInformationScoreTest, SparsePathMatchesDirectComputation) {
+  const EncodedTable data = RandomTable(3'000, {300, 290, 300}, 8);
+  std::map<std::uint64_t, double> joint, configs, values;
+  for (std::size_t r = 0; r < data.rows; ++r) {
+    const std::uint64_t c = data.columns[1][r] * 300u + data.columns[2][r];
+    joint[c * 300 + data.columns[0][r]] += 1;
+    configs[c] += 1;
+    values[data.columns[0][r]] += 1;
+  }
+  auto f = [](double c) { return c * std::log2(c); };
+  double expected = f(3000);
+  for (auto& [k, c] : joint) expected += f(c);
+  for (auto& [k, c] : configs) expected -= f(c);
+  for (auto& [k, c] : values) expected -= f(c);
+  EXPECT_NEAR(internal::MutualInformationScore(data, 0, {1, 2}), expected, 1e-6);
+}
+
+TEST(LearnConditionalsTest, HugeEpsilonRecoversExactConditionals) {
+  EncodedTable data;
+  data.rows = 6;
+  data.cardinalities = {3, 2};
+  // parent (attr 0) never takes value 2.
+  data.columns = {{0, 0, 0, 1, 1, 1}, {0, 0, 1, 1, 1, 1}};
+  std::vector<BayesNode> structure(2);
+  structure[0].attribute = 0;
+  structure[1].attribute = 1;
+  structure[1].parents = {0};  // identity buckets filled in by LearnConditionals
+  PrivacyAccountant accountant = Accountant(1e7);
+  SeededRng rng(1);
+  NullProgress progress;
+  auto net = LearnConditionals(data, structure, 1e6, accountant, "all", rng, progress);
+  ASSERT_TRUE(net.has_value()) << net.error().message;
+  EXPECT_EQ(net->Validate(data.cardinalities), "");
+  EXPECT_EQ(net->nodes[0].probabilities, (std::vector<double>{0.5, 0.5, 0.0}));
+  // Configuration 2 has no rows: it gets the child's marginal (2/6, 4/6).
+  const std::vector<double> expected = {2.0 / 3, 1.0 / 3, 0.0, 1.0, 1.0 / 3, 2.0 / 3};
+  ASSERT_EQ(net->nodes[1].probabilities.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_DOUBLE_EQ(net->nodes[1].probabilities[i], expected[i]) << i;
+  }
+}
+
+TEST(LearnConditionalsTest, SplitsEpsilonBySquareRootOfCells) {
+  const EncodedTable data = RandomTable(100, {4, 4}, 1);
+  std::vector<BayesNode> structure(2);
+  structure[0].attribute = 0;  // 4 cells
+  structure[1].attribute = 1;  // 16 cells
+  structure[1].parents = {0};
+  const std::vector<std::string> names = {"a", "b"};
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(1);
+  NullProgress progress;
+  auto net = LearnConditionals(data, structure, 0.6, accountant, "all", rng, progress, &names);
+  ASSERT_TRUE(net.has_value());
+  ASSERT_EQ(accountant.entries().size(), 2u);
+  EXPECT_EQ(accountant.entries()[0].label, "noisy counts of a");
+  EXPECT_EQ(accountant.entries()[1].label, "noisy counts of b | (a)");
+  EXPECT_NEAR(accountant.entries()[0].epsilon_each, 0.2, 1e-12);  // sqrt 4 : sqrt 16 = 1 : 2
+  EXPECT_NEAR(accountant.entries()[1].epsilon_each, 0.4, 1e-12);
+  EXPECT_NEAR(LedgerTotal(accountant), 0.6, 1e-12);
+}
+
+TEST(LearnConditionalsTest, RejectsStructureWithLaterParent) {
+  const EncodedTable data = RandomTable(10, {2, 2}, 1);
+  std::vector<BayesNode> structure(2);
+  structure[0].attribute = 0;
+  structure[0].parents = {1};
+  structure[1].attribute = 1;
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(1);
+  NullProgress progress;
+  auto net = LearnConditionals(data, structure, 1.0, accountant, "all", rng, progress);
+  ASSERT_FALSE(net.has_value());
+  EXPECT_EQ(net.error().message,
+            "invalid network structure: node 0 (attribute 0): parent 1 does not come before "
+            "the node in the network's order");
+}
+
+TEST(LearnPrivBayesTest, SpendsExactlyEpsilonAndGivesAValidNetwork) {
+  const EncodedTable data = RandomTable(4'000, {5, 3, 4, 2, 6}, 6);
+  for (double public_rows : {-1.0, 4'000.0}) {
+    PrivacyAccountant accountant = Accountant(1.0);
+    SeededRng rng(3);
+    NullProgress progress;
+    PrivBayesOptions options;
+    options.epsilon = 1.0;
+    options.public_rows = public_rows;
+    auto net = LearnPrivBayes(data, options, accountant, "all", rng, progress);
+    ASSERT_TRUE(net.has_value()) << net.error().message;
+    EXPECT_EQ(net->Validate(data.cardinalities), "");
+    for (const BayesNode& node : net->nodes) EXPECT_LE(node.parents.size(), 2u);
+    // [row count] + structure + one table per attribute.
+    EXPECT_EQ(accountant.entries().size(), public_rows < 0 ? 7u : 6u);
+    EXPECT_NEAR(LedgerTotal(accountant), 1.0, 1e-12);
+  }
+}
+
+TEST(LearnPrivBayesTest, SingleAttributeSpendsAllOnItsTable) {
+  const EncodedTable data = RandomTable(50, {3}, 1);
+  PrivacyAccountant accountant = Accountant(1.0);
+  SeededRng rng(3);
+  NullProgress progress;
+  PrivBayesOptions options;
+  options.epsilon = 0.5;
+  auto net = LearnPrivBayes(data, options, accountant, "all", rng, progress);
+  ASSERT_TRUE(net.has_value()) << net.error().message;
+  ASSERT_EQ(accountant.entries().size(), 1u);
+  EXPECT_NEAR(accountant.entries()[0].epsilon_each, 0.5, 1e-15);
+}
+
+TEST(LearnPrivBayesTest, RejectsBadStructureFraction) {
+  const EncodedTable data = RandomTable(50, {3, 2}, 1);
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(3);
+  NullProgress progress;
+  PrivBayesOptions options;
+  options.structure_fraction = 1.0;
+  auto net = LearnPrivBayes(data, options, accountant, "all", rng, progress);
+  ASSERT_FALSE(net.has_value());
+  EXPECT_EQ(net.error().message, "structure_fraction must be in (0, 1) (got 1.000000)");
+}
+
+TEST(LearnPrivBayesTest, CancellationReturnsCancelled) {
+  const EncodedTable data = RandomTable(1'000, {5, 3, 4, 2, 6}, 6);
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(3);
+  test_support::FakeProgress progress(/*cancel_after_reports=*/1);
+  auto net = LearnPrivBayes(data, {}, accountant, "all", rng, progress);
+  ASSERT_FALSE(net.has_value());
+  EXPECT_EQ(net.error().code, ErrorCode::kCancelled);
+}
+
+TEST(CoarseBinBucketsTest, MergesAdjacentBinsAndKeepsExtraCodes) {
+  EXPECT_EQ(CoarseBinBuckets(20, 1, 5),
+            (std::vector<std::uint32_t>{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4,
+                                        4, 5}));
+  EXPECT_EQ(CoarseBinBuckets(5, 0, 2), (std::vector<std::uint32_t>{0, 0, 0, 1, 1}));
+  EXPECT_EQ(CoarseBinBuckets(3, 2, 10), (std::vector<std::uint32_t>{0, 1, 2, 3, 4}));
+}
+
+}  // namespace
+}  // namespace deniable
