@@ -184,7 +184,7 @@ int RunInspect(const ParsedArgs& args) {
   auto loaded = LoadInput(input.value(), progress);
   progress.Finish();
   if (!loaded) return ReportError(loaded.error());
-  const std::string text = SchemaToJson(loaded->schema, /*include_stats=*/true).dump(2) + "\n";
+  const std::string text = SchemaJsonText(loaded->schema, /*include_stats=*/true);
   if (auto output = args.get("--output")) {
     if (auto s = CheckNotOverwritingInput(*output, {input->path}); !s) return ReportError(s.error());
     if (auto s = WriteFileAtomically(*output, text); !s) return ReportError(s.error());

@@ -130,13 +130,11 @@ Result<LoadedInput> LoadInput(const InputSettings& settings, Progress& progress)
   schema.delimiter = table->dialect.delimiter;
   schema.missing_tokens = csv.missing_tokens;
   if (settings.schema) {
-    auto corrected = ApplySchemaJson(schema, *settings.schema, settings.schema_source);
+    // With the table, a type change recomputes the column's stats and detects its format.
+    auto corrected = ApplySchemaJson(schema, *settings.schema, settings.schema_source,
+                                     &table.value());
     if (!corrected) return corrected.error();
     schema = std::move(corrected.value());
-    // Stats follow the corrected types (failed values, missing).
-    for (std::size_t c = 0; c < schema.columns.size(); ++c) {
-      schema.columns[c].stats = ComputeColumnStats(table.value(), c, schema.columns[c]);
-    }
   }
   progress.Report(1.0, "Input ready");
   LoadedInput input;
