@@ -24,6 +24,8 @@ struct ComparedColumn {
   std::vector<std::uint32_t> synthetic_codes;   // per synthetic row
   std::vector<std::uint64_t> real_counts;       // per code
   std::vector<std::uint64_t> synthetic_counts;  // per code
+  std::uint32_t bins = 0;                       // kBinned: codes [0, bins) are the bins
+  bool has_missing = false;                     // the last code is "(missing)"
 
   std::uint32_t categories() const { return static_cast<std::uint32_t>(labels.size()); }
 };
@@ -40,6 +42,13 @@ std::vector<double> EqualWidthEdges(double lo, double hi, int bins);
 // last bin also its right edge; values below edges.front() (or -inf) go to bin 0, values above
 // edges.back() (or +inf) to the last bin. `value` must not be NaN.
 int BinIndex(double value, const std::vector<double>& edges);
+
+// The histogram the report shows: fractions per category, except that when there are more than
+// `max_categories` (> 0) categories, the ones with the smallest max(real, synthetic) fraction
+// (bins and "(missing)" are always kept) are merged into one "(N other values)" category
+// placed before "(missing)". 0 = no limit.
+ColumnHistogram DisplayHistogram(const ComparedColumn& column, std::uint64_t real_rows,
+                                 std::uint64_t synthetic_rows, int max_categories);
 
 // Encodes a column that ExclusionReason() accepts. bins >= 1, max_distinct_for_values >= 0.
 ComparedColumn EncodeComparedColumn(const RawColumn& real, const RawColumn& synthetic,

@@ -54,6 +54,10 @@ Status ValidateOptions(const CompareOptions& options) {
     return InvalidArgument("max_distinct_for_values must be at least 0 (got " +
                            std::to_string(options.max_distinct_for_values) + ")");
   }
+  if (options.max_histogram_categories < 0) {
+    return InvalidArgument("max_histogram_categories must be at least 0 (got " +
+                           std::to_string(options.max_histogram_categories) + ")");
+  }
   if (options.threads < 0 || options.threads > kMaxThreads) {
     return InvalidArgument("threads must be between 0 and " + std::to_string(kMaxThreads) +
                            " (got " + std::to_string(options.threads) + ")");
@@ -62,19 +66,15 @@ Status ValidateOptions(const CompareOptions& options) {
 }
 
 ColumnComparison Summarise(const ComparedColumn& column, std::uint64_t real_rows,
-                           std::uint64_t synthetic_rows) {
+                           std::uint64_t synthetic_rows, int max_histogram_categories) {
   ColumnComparison out;
   out.name = column.name;
   out.kind = column.kind;
+  out.categories = column.categories();
   out.tvd = internal::TotalVariationDistance(column.real_counts, real_rows, column.synthetic_counts,
                                              synthetic_rows);
-  out.histogram.labels = column.labels;
-  for (std::uint32_t c = 0; c < column.categories(); ++c) {
-    out.histogram.real.push_back(static_cast<double>(column.real_counts[c]) /
-                                 static_cast<double>(real_rows));
-    out.histogram.synthetic.push_back(static_cast<double>(column.synthetic_counts[c]) /
-                                      static_cast<double>(synthetic_rows));
-  }
+  out.histogram =
+      internal::DisplayHistogram(column, real_rows, synthetic_rows, max_histogram_categories);
   return out;
 }
 
@@ -146,7 +146,8 @@ Result<MetricReport> CompareTables(const RawTable& real, const RawTable& synthet
   std::vector<double> synthetic_entropy(k);
   double tvd_sum = 0;
   for (std::size_t i = 0; i < k; ++i) {
-    report.columns.push_back(Summarise(columns[i], report.real_rows, report.synthetic_rows));
+    report.columns.push_back(Summarise(columns[i], report.real_rows, report.synthetic_rows,
+                                       options.max_histogram_categories));
     tvd_sum += report.columns.back().tvd;
     real_entropy[i] = internal::Entropy(columns[i].real_counts, report.real_rows);
     synthetic_entropy[i] = internal::Entropy(columns[i].synthetic_counts, report.synthetic_rows);

@@ -43,10 +43,11 @@
 namespace deniable {
 
 struct CompareOptions {
-  int bins = 20;                     // equal-width bins for binned numeric columns, >= 1
-  int max_distinct_for_values = 20;  // numeric columns with at most this many distinct real
-                                     // values are compared by value, >= 0
-  int threads = 0;                   // worker threads for the pairs; 0 = hardware concurrency
+  int bins = 20;                       // equal-width bins for binned numeric columns, >= 1
+  int max_distinct_for_values = 20;    // numeric columns with at most this many distinct real
+                                       // values are compared by value, >= 0
+  int max_histogram_categories = 100;  // display only (see ColumnHistogram); 0 = no limit
+  int threads = 0;                     // worker threads; 0 = hardware concurrency
 };
 
 // `schema` describes the real table's columns (every real column must have an entry of the

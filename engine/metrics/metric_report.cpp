@@ -51,6 +51,7 @@ nlohmann::json MetricReportToJson(const MetricReport& report) {
     columns.push_back({{"name", column.name},
                        {"kind", ComparisonKindName(column.kind)},
                        {"tvd", column.tvd},
+                       {"categories", column.categories},
                        {"histogram",
                         {{"labels", column.histogram.labels},
                          {"real", column.histogram.real},

@@ -31,6 +31,10 @@ const char* ComparisonKindName(ComparisonKind kind);  // "binned", "values"
 // ascending; numeric values ascending; strings by real frequency, then synthetic-only ones;
 // cells that do not parse as the column's number type by text; "(missing)" last) and the
 // fraction of each table's rows in each. labels, real and synthetic have the same size.
+// For display only: beyond CompareOptions::max_histogram_categories categories the smallest
+// non-bin ones are merged into one "(N other values)" category (so a synthesizer that invents
+// 40,000 distinct floats does not make a 40,000-bar chart); the TVD is always taken over all
+// categories.
 struct ColumnHistogram {
   std::vector<std::string> labels;
   std::vector<double> real;
@@ -40,6 +44,7 @@ struct ColumnHistogram {
 struct ColumnComparison {
   std::string name;
   ComparisonKind kind = ComparisonKind::kValues;
+  std::uint64_t categories = 0;  // categories the TVD is taken over (before display merging)
   double tvd = 0;  // 1-way TVD: half the L1 distance between the two histograms, in [0, 1]
   ColumnHistogram histogram;
 };

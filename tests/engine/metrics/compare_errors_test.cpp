@@ -61,6 +61,12 @@ TEST(CompareTablesErrorTest, RejectsBadOptionsNamingTheValue) {
   EXPECT_EQ(error.code, ErrorCode::kInvalidArgument);
   EXPECT_THAT(error.message, HasSubstr("max_distinct_for_values must be at least 0 (got -1)"));
 
+  CompareOptions negative_histogram;
+  negative_histogram.max_histogram_categories = -1;
+  error = CompareError(TwoColumns("r"), TwoColumns("s"), TwoColumnSchema(), negative_histogram);
+  EXPECT_EQ(error.code, ErrorCode::kInvalidArgument);
+  EXPECT_THAT(error.message, HasSubstr("max_histogram_categories must be at least 0 (got -1)"));
+
   CompareOptions negative_threads;
   negative_threads.threads = -2;
   error = CompareError(TwoColumns("r"), TwoColumns("s"), TwoColumnSchema(), negative_threads);

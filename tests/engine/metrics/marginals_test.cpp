@@ -290,3 +290,59 @@ TEST(CompareTablesTest, SchemaOrderDoesNotMatter) {
 
 }  // namespace
 }  // namespace deniable
+
+namespace deniable {
+namespace {
+
+TEST(CompareTablesHistogramTest, ManyCategoriesAreMergedForDisplayOnly) {
+  // Real a a a a b b b c c d; synthetic a a a a e e e e e e. Largest max(real, synthetic)
+  // fractions: e .6, a .4, b .3, c .2, d .1. Limit 3: a and e shown (in display order), b, c, d
+  // merged: real .3 + .2 + .1 = .6, synthetic 0.
+  // The TVD is still over all 5 categories: (0 + .3 + .2 + .1 + .6) / 2 = 0.6.
+  const RawTable real = test_support::MakeTable(
+      "real", {test_support::MakeColumn("s", {"a", "a", "a", "a", "b", "b", "b", "c", "c", "d"})});
+  const RawTable synthetic = test_support::MakeTable(
+      "syn", {test_support::MakeColumn("s", {"a", "a", "a", "a", "e", "e", "e", "e", "e", "e"})});
+  CompareOptions options;
+  options.max_histogram_categories = 3;
+  NullProgress progress;
+  auto report = CompareTables(
+      real, synthetic,
+      test_support::MakeSchema({test_support::MakeColumnSchema("s", DataType::kString)}), options,
+      progress);
+  ASSERT_TRUE(report.has_value());
+  const ColumnComparison& column = report->columns[0];
+  EXPECT_THAT(column.histogram.labels, ::testing::ElementsAre("a", "e", "(3 other values)"));
+  EXPECT_THAT(column.histogram.real, ::testing::ElementsAre(0.4, 0.0, 0.6));
+  EXPECT_THAT(column.histogram.synthetic, ::testing::ElementsAre(0.4, 0.6, 0.0));
+  EXPECT_EQ(column.categories, 5u);
+  EXPECT_NEAR(column.tvd, 0.6, 1e-12);
+}
+
+TEST(CompareTablesHistogramTest, BinsAndMissingAreNeverMerged) {
+  // Real 0, 0, 1..20, NA; synthetic 5, "abc", NA, NA. 20 bins + "abc" + (missing) = 22
+  // categories; with a limit of 3 only "abc" can go: it becomes "(1 other value)".
+  std::vector<std::string> texts = {"0", ""};
+  for (int v = 0; v <= 20; ++v) texts.push_back(std::to_string(v));
+  const RawTable real =
+      test_support::MakeTable("real", {test_support::MakeColumnFromStrings("f", texts)});
+  const RawTable synthetic = test_support::MakeTable(
+      "syn", {test_support::MakeColumn("f", {"5", "abc", nullptr, nullptr})});
+  CompareOptions options;
+  options.max_histogram_categories = 3;
+  NullProgress progress;
+  auto report = CompareTables(
+      real, synthetic,
+      test_support::MakeSchema({test_support::MakeColumnSchema("f", DataType::kFloat)}), options,
+      progress);
+  ASSERT_TRUE(report.has_value());
+  const ColumnComparison& column = report->columns[0];
+  ASSERT_EQ(column.histogram.labels.size(), 22u);
+  EXPECT_EQ(column.histogram.labels[20], "(1 other value)");
+  EXPECT_EQ(column.histogram.synthetic[20], 0.25);
+  EXPECT_EQ(column.histogram.labels[21], "(missing)");
+  EXPECT_EQ(column.categories, 22u);
+}
+
+}  // namespace
+}  // namespace deniable

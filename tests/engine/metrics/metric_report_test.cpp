@@ -53,6 +53,7 @@ TEST(MetricReportTest, JsonHoldsEveryFigure) {
   EXPECT_EQ(json["columns"][0]["name"], "x");
   EXPECT_EQ(json["columns"][0]["kind"], "values");
   EXPECT_DOUBLE_EQ(json["columns"][0]["tvd"].get<double>(), 0.25);
+  EXPECT_EQ(json["columns"][0]["categories"], 2);
   EXPECT_EQ(json["columns"][0]["histogram"]["labels"], nlohmann::json({"a", "b"}));
   EXPECT_EQ(json["columns"][0]["histogram"]["real"], nlohmann::json({0.5, 0.5}));
   EXPECT_EQ(json["columns"][0]["histogram"]["synthetic"], nlohmann::json({0.75, 0.25}));
