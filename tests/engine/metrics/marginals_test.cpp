@@ -16,6 +16,7 @@ namespace deniable {
 namespace {
 
 using test_support::MakeColumn;
+using test_support::MakeColumnFromStrings;
 using test_support::MakeColumnSchema;
 using test_support::MakeSchema;
 using test_support::MakeTable;
@@ -119,7 +120,7 @@ TEST(CompareTablesTest, ManyDistinctNumbersAreBinnedOverTheRealRange) {
   // TVD = (2 (1/4 - 2/22) + (1/2 - 1/22) + 17 (1/22)) / 2 = (7/22 + 10/22 + 17/22) / 2 = 17/22.
   std::vector<std::string> texts = {"0"};
   for (int v = 0; v <= 20; ++v) texts.push_back(std::to_string(v));
-  const RawTable real = MakeTable("real", {test_support::MakeColumnFromStrings("n", texts)});
+  const RawTable real = MakeTable("real", {MakeColumnFromStrings("n", texts)});
   const RawTable synthetic = MakeTable("syn", {MakeColumn("n", {"-5", "100", "10", "10.5"})});
   const MetricReport report =
       CompareOrDie(real, synthetic, MakeSchema({MakeColumnSchema("n", DataType::kInteger)}));
@@ -142,7 +143,7 @@ TEST(CompareTablesTest, BinLabelsUseTheRealRange) {
   // Real ages 17..90 with one repeat: width (90 - 17) / 20 = 3.65; first bin [17, 20.65).
   std::vector<std::string> texts = {"17"};
   for (int v = 17; v <= 90; ++v) texts.push_back(std::to_string(v));
-  const RawTable real = MakeTable("real", {test_support::MakeColumnFromStrings("age", texts)});
+  const RawTable real = MakeTable("real", {MakeColumnFromStrings("age", texts)});
   const MetricReport report =
       CompareOrDie(real, real, MakeSchema({MakeColumnSchema("age", DataType::kInteger)}));
   EXPECT_EQ(report.columns[0].histogram.labels.front(), "[17, 20.65)");
@@ -196,7 +197,7 @@ TEST(CompareTablesTest, BinnedColumnKeepsMissingAndUnparsableCells) {
   //      + (1/4 - 1/23) (bin 5) + 1/4 (abc) + (1/2 - 1/23) (missing) = 42/23; TVD = 21/23.
   std::vector<std::string> texts = {"0", ""};
   for (int v = 0; v <= 20; ++v) texts.push_back(std::to_string(v) + ".0");
-  const RawTable real = MakeTable("real", {test_support::MakeColumnFromStrings("f", texts)});
+  const RawTable real = MakeTable("real", {MakeColumnFromStrings("f", texts)});
   const RawTable synthetic = MakeTable("syn", {MakeColumn("f", {"5", "abc", nullptr, nullptr})});
   const MetricReport report =
       CompareOrDie(real, synthetic, MakeSchema({MakeColumnSchema("f", DataType::kFloat)}));
@@ -252,7 +253,7 @@ TEST(CompareTablesTest, CategoricalFlagDoesNotChangeTheMeasure) {
   // with 21 distinct values still gives bins.
   std::vector<std::string> texts = {"0"};
   for (int v = 0; v <= 20; ++v) texts.push_back(std::to_string(v));
-  const RawTable real = MakeTable("real", {test_support::MakeColumnFromStrings("n", texts)});
+  const RawTable real = MakeTable("real", {MakeColumnFromStrings("n", texts)});
   ColumnSchema column = MakeColumnSchema("n", DataType::kInteger);
   column.categorical = true;
   const MetricReport report = CompareOrDie(real, real, MakeSchema({column}));
@@ -288,33 +289,23 @@ TEST(CompareTablesTest, SchemaOrderDoesNotMatter) {
   EXPECT_EQ(report.columns[1].name, "b");
 }
 
-}  // namespace
-}  // namespace deniable
-
-namespace deniable {
-namespace {
-
 TEST(CompareTablesHistogramTest, ManyCategoriesAreMergedForDisplayOnly) {
   // Real a a a a b b b c c d; synthetic a a a a e e e e e e. Largest max(real, synthetic)
   // fractions: e .6, a .4, b .3, c .2, d .1. Limit 3: a and e shown (in display order), b, c, d
   // merged: real .3 + .2 + .1 = .6, synthetic 0.
   // The TVD is still over all 5 categories: (0 + .3 + .2 + .1 + .6) / 2 = 0.6.
-  const RawTable real = test_support::MakeTable(
-      "real", {test_support::MakeColumn("s", {"a", "a", "a", "a", "b", "b", "b", "c", "c", "d"})});
-  const RawTable synthetic = test_support::MakeTable(
-      "syn", {test_support::MakeColumn("s", {"a", "a", "a", "a", "e", "e", "e", "e", "e", "e"})});
+  const RawTable real =
+      MakeTable("real", {MakeColumn("s", {"a", "a", "a", "a", "b", "b", "b", "c", "c", "d"})});
+  const RawTable synthetic =
+      MakeTable("syn", {MakeColumn("s", {"a", "a", "a", "a", "e", "e", "e", "e", "e", "e"})});
   CompareOptions options;
   options.max_histogram_categories = 3;
-  NullProgress progress;
-  auto report = CompareTables(
-      real, synthetic,
-      test_support::MakeSchema({test_support::MakeColumnSchema("s", DataType::kString)}), options,
-      progress);
-  ASSERT_TRUE(report.has_value());
-  const ColumnComparison& column = report->columns[0];
-  EXPECT_THAT(column.histogram.labels, ::testing::ElementsAre("a", "e", "(3 other values)"));
-  EXPECT_THAT(column.histogram.real, ::testing::ElementsAre(0.4, 0.0, 0.6));
-  EXPECT_THAT(column.histogram.synthetic, ::testing::ElementsAre(0.4, 0.6, 0.0));
+  const MetricReport report = CompareOrDie(
+      real, synthetic, MakeSchema({MakeColumnSchema("s", DataType::kString)}), options);
+  const ColumnComparison& column = report.columns[0];
+  EXPECT_THAT(column.histogram.labels, ElementsAre("a", "e", "(3 other values)"));
+  EXPECT_THAT(column.histogram.real, ElementsAre(0.4, 0.0, 0.6));
+  EXPECT_THAT(column.histogram.synthetic, ElementsAre(0.4, 0.6, 0.0));
   EXPECT_EQ(column.categories, 5u);
   EXPECT_NEAR(column.tvd, 0.6, 1e-12);
 }
@@ -324,19 +315,13 @@ TEST(CompareTablesHistogramTest, BinsAndMissingAreNeverMerged) {
   // categories; with a limit of 3 only "abc" can go: it becomes "(1 other value)".
   std::vector<std::string> texts = {"0", ""};
   for (int v = 0; v <= 20; ++v) texts.push_back(std::to_string(v));
-  const RawTable real =
-      test_support::MakeTable("real", {test_support::MakeColumnFromStrings("f", texts)});
-  const RawTable synthetic = test_support::MakeTable(
-      "syn", {test_support::MakeColumn("f", {"5", "abc", nullptr, nullptr})});
+  const RawTable real = MakeTable("real", {MakeColumnFromStrings("f", texts)});
+  const RawTable synthetic = MakeTable("syn", {MakeColumn("f", {"5", "abc", nullptr, nullptr})});
   CompareOptions options;
   options.max_histogram_categories = 3;
-  NullProgress progress;
-  auto report = CompareTables(
-      real, synthetic,
-      test_support::MakeSchema({test_support::MakeColumnSchema("f", DataType::kFloat)}), options,
-      progress);
-  ASSERT_TRUE(report.has_value());
-  const ColumnComparison& column = report->columns[0];
+  const MetricReport report =
+      CompareOrDie(real, synthetic, MakeSchema({MakeColumnSchema("f", DataType::kFloat)}), options);
+  const ColumnComparison& column = report.columns[0];
   ASSERT_EQ(column.histogram.labels.size(), 22u);
   EXPECT_EQ(column.histogram.labels[20], "(1 other value)");
   EXPECT_EQ(column.histogram.synthetic[20], 0.25);
