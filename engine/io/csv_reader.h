@@ -1,18 +1,41 @@
 // SPDX-License-Identifier: Apache-2.0
-// RFC 4180 CSV reader into a dictionary-encoded RawTable.
+// RFC 4180 CSV reader into a dictionary-encoded RawTable (engine/core/table.h).
 //
-// Accepts: quoted fields with embedded delimiters, doubled quotes and newlines; UTF-8 with or
-// without BOM (invalid UTF-8 is an error naming line and column); LF or CRLF line ends (a
-// lone CR inside a quoted field is kept); a final line with or without a newline; delimiter
-// auto-detected among , ; TAB | (or set); configurable missing-value tokens (an unquoted or
-// quoted field equal to a token is missing; the empty field is always missing unless
-// `empty_is_missing` is false). Whitespace is kept as is.
-// Errors (ErrorCode::kParse) read "FILE:LINE:COLUMN: what", with 1-based line and column
-// (column = byte offset in the line + 1, and the field number):
-//   ragged row, unterminated quoted field, stray quote inside an unquoted field, text after a
-//   closing quote, invalid UTF-8, empty file / no header, header without data rows, empty or
-//   duplicate column name, NUL byte.
-// Speed target: >= 150 MB/s on the 1.5M-row scale file (bench/csv_bench.cpp).
+// What it accepts
+//   - Quoted fields with embedded delimiters, doubled quotes ("") and line breaks; LF or CRLF
+//     line ends (a CR inside a quoted field is kept as is); a final line with or without a line
+//     break.
+//   - UTF-8 with or without a BOM (CsvDialect::had_bom). The delimiter is auto-detected among
+//     , ; TAB | (DetectDelimiter) unless CsvReadOptions::delimiter is set.
+//   - Missing values: an UNQUOTED field equal to one of `missing_tokens` is missing; a QUOTED
+//     field is a value ("NA" in quotes is the category NA), except the quoted empty field "",
+//     which is treated like an empty field (missing while "" is a token, the default).
+//   - Whitespace in values is kept as is. Header names are trimmed of surrounding spaces and
+//     tabs when unquoted ("a, b" names the second column "b"); quoted names are kept exactly.
+//   - Blank lines (no characters at all before the line break) are skipped before the header
+//     and, when the file has more than one column, between records. In a one-column file an
+//     empty line is a record holding one empty field (that is how R writes a missing value
+//     there), so in such a file a trailing empty line is a row.
+//   - Dialect detection (RawTable::dialect): delimiter, BOM, CRLF (from the header's line end)
+//     and quote_all_strings: the header is quoted and, in the first 1,000 rows, some field is
+//     quoted and every unquoted non-missing field is a number (R's write.csv style).
+//
+// Errors (ErrorCode::kParse) read "FILE:LINE:COLUMN: what (field N)": 1-based physical line
+// (quoted line breaks count) and column = byte offset within that line + 1 (a BOM is not
+// counted), the field number when the problem is inside a field:
+//   ragged row (too few or too many fields: at the line end, or at the first extra field),
+//   unterminated quoted field (at its opening quote), quote inside an unquoted field, text after
+//   a closing quote, carriage return without a line feed (classic Mac line ends are rejected),
+//   NUL byte, invalid UTF-8 (stray continuation byte, truncated sequence, overlong encoding,
+//   surrogate, above U+10FFFF; UTF-16 files are recognised by their BOM), empty file / no
+//   header, header without data rows, empty or duplicate column name. The first problem in file
+//   order is reported. tests/data/csv/bad/README.md lists one fixture per kind.
+//   Unreadable files are ErrorCode::kIo; cancellation is ErrorCode::kCancelled.
+//
+// Speed: the file is read whole into memory, tokenized with SSE2 scans, and each column is
+// dictionary-encoded through a flat hash map that copies a text only when it is new. Large files
+// are parsed in two chunks on two threads and merged. bench/csv_bench.cpp measures it (target
+// >= 150 MB/s on the 1.5M-row scale file).
 #pragma once
 
 #include <string>
@@ -26,14 +49,21 @@
 namespace deniable {
 
 struct CsvReadOptions {
-  // 0 = auto-detect among ',', ';', '\t', '|' from the first lines (outside quotes).
+  // 0 = auto-detect among ',', ';', '\t', '|' from the first lines (outside quotes). Otherwise
+  // any ASCII byte except NUL, '"', CR and LF.
   char delimiter = 0;
   std::vector<std::string> missing_tokens = {"", "NA", "N/A", "null", "?", "NaN"};
-  // Stop after this many data rows (0 = all). Used for previews.
+  // Stop after this many data rows (0 = all). Used for previews: ReadCsv then reads only as
+  // much of the file as the rows need, and problems after them are not reported.
   std::size_t max_rows = 0;
 };
 
-// Reads a file. `progress` gets fractions of bytes read and is polled for cancellation.
+// Reads a file (never modifying it). `progress` gets the fraction of bytes parsed and is polled
+// for cancellation every 65,536 rows (ErrorCode::kCancelled).
+//
+// Example:
+//   auto table = ReadCsv("adult.csv", CsvReadOptions{}, progress);
+//   if (!table) return table.error();   // "adult.csv:17:4: unterminated quoted field (field 2)"
 Result<RawTable> ReadCsv(const std::string& path, const CsvReadOptions& options,
                          Progress& progress);
 
@@ -41,7 +71,10 @@ Result<RawTable> ReadCsv(const std::string& path, const CsvReadOptions& options,
 Result<RawTable> ParseCsv(std::string_view text, std::string_view source_name,
                           const CsvReadOptions& options, Progress& progress);
 
-// The delimiter ReadCsv would detect for this text (',' when nothing else fits).
+// The delimiter ReadCsv would detect for this text: among , ; TAB | the one that splits every
+// one of the first records (up to 50, within 64 KB, outside quotes) into the same number (> 1)
+// of fields, the most fields winning; failing that, the most frequent one in the header; ','
+// when none occurs.
 char DetectDelimiter(std::string_view text);
 
 }  // namespace deniable
