@@ -163,6 +163,28 @@ void MapRows(const RawColumn& column, const std::vector<std::uint32_t>& map,
 
 }  // namespace
 
+Result<ColumnSources> FindColumnSources(const RawTable& real, const RawTable& synthetic,
+                                        const Schema& schema, const RawColumn& real_column) {
+  ColumnSources sources;
+  sources.real = &real_column;
+  const int schema_index = schema.ColumnIndex(real_column.name);
+  if (schema_index < 0) {
+    return InvalidArgument("the schema has no column '" + real_column.name + "' of real table " +
+                           real.source);
+  }
+  sources.schema = &schema.columns[static_cast<std::size_t>(schema_index)];
+  sources.exclusion = ExclusionReason(real_column, *sources.schema);
+  const int synthetic_index = synthetic.ColumnIndex(real_column.name);
+  if (synthetic_index >= 0) {
+    sources.synthetic = &synthetic.columns[static_cast<std::size_t>(synthetic_index)];
+  } else if (sources.exclusion.empty()) {
+    return InvalidArgument("synthetic table " + synthetic.source + " has no column '" +
+                           real_column.name + "' (a compared column of real table " + real.source +
+                           ")");
+  }
+  return sources;
+}
+
 std::string ExclusionReason(const RawColumn& real, const ColumnSchema& schema) {
   if (schema.role == ColumnRole::kIdentifier) return "role identifier";
   if (schema.role == ColumnRole::kIgnore) return "role ignore";
@@ -204,59 +226,6 @@ int BinIndex(double value, const std::vector<double>& edges) {
     ++bin;
   }
   return bin;
-}
-
-ColumnHistogram DisplayHistogram(const ComparedColumn& column, std::uint64_t real_rows,
-                                 std::uint64_t synthetic_rows, int max_categories) {
-  const std::uint32_t categories = column.categories();
-  const std::uint32_t missing = column.has_missing ? categories - 1 : categories;
-  // Which codes are shown on their own: all, or bins, "(missing)" and the largest others.
-  std::vector<bool> shown(categories, true);
-  std::uint64_t other_real = 0;
-  std::uint64_t other_synthetic = 0;
-  std::uint32_t other_count = 0;
-  if (max_categories > 0 && categories > static_cast<std::uint32_t>(max_categories)) {
-    std::vector<std::uint32_t> candidates;
-    for (std::uint32_t c = column.bins; c < missing; ++c) candidates.push_back(c);
-    const std::uint32_t fixed = categories - static_cast<std::uint32_t>(candidates.size());
-    // Room for the candidates beside the fixed codes and the "other" category.
-    const std::uint32_t room = static_cast<std::uint32_t>(max_categories) > fixed + 1
-                                   ? static_cast<std::uint32_t>(max_categories) - fixed - 1
-                                   : 0;
-    auto weight = [&](std::uint32_t c) {
-      return std::max(
-          static_cast<double>(column.real_counts[c]) / static_cast<double>(real_rows),
-          static_cast<double>(column.synthetic_counts[c]) / static_cast<double>(synthetic_rows));
-    };
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [&](std::uint32_t a, std::uint32_t b) { return weight(a) > weight(b); });
-    for (std::size_t k = room; k < candidates.size(); ++k) {
-      const std::uint32_t c = candidates[k];
-      shown[c] = false;
-      other_real += column.real_counts[c];
-      other_synthetic += column.synthetic_counts[c];
-      ++other_count;
-    }
-  }
-  ColumnHistogram histogram;
-  // Divisions (not multiplications by 1/rows): each fraction is the correctly rounded count/rows.
-  auto add = [&](std::string label, std::uint64_t real_count, std::uint64_t synthetic_count) {
-    histogram.labels.push_back(std::move(label));
-    histogram.real.push_back(static_cast<double>(real_count) / static_cast<double>(real_rows));
-    histogram.synthetic.push_back(static_cast<double>(synthetic_count) /
-                                  static_cast<double>(synthetic_rows));
-  };
-  for (std::uint32_t c = 0; c < missing; ++c) {
-    if (shown[c]) add(column.labels[c], column.real_counts[c], column.synthetic_counts[c]);
-  }
-  if (other_count > 0) {
-    add("(" + std::to_string(other_count) + (other_count == 1 ? " other value)" : " other values)"),
-        other_real, other_synthetic);
-  }
-  if (column.has_missing) {
-    add(column.labels[missing], column.real_counts[missing], column.synthetic_counts[missing]);
-  }
-  return histogram;
 }
 
 ComparedColumn EncodeComparedColumn(const RawColumn& real, const RawColumn& synthetic,

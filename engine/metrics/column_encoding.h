@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/result.h"
 #include "engine/core/table.h"
 #include "engine/metrics/metric_report.h"
 #include "engine/schema/schema.h"
@@ -30,6 +31,20 @@ struct ComparedColumn {
   std::uint32_t categories() const { return static_cast<std::uint32_t>(labels.size()); }
 };
 
+// Where a real column's data and type come from, and whether it is compared.
+struct ColumnSources {
+  const RawColumn* real = nullptr;
+  const RawColumn* synthetic = nullptr;  // null when excluded and absent from the synthetic table
+  const ColumnSchema* schema = nullptr;
+  std::string exclusion;  // ExclusionReason(); empty when compared
+};
+
+// Finds the schema entry and the synthetic column (by name) of `real_column`, a column of
+// `real`. Errors (kInvalidArgument, naming the column): no schema entry; a compared column
+// missing from the synthetic table.
+Result<ColumnSources> FindColumnSources(const RawTable& real, const RawTable& synthetic,
+                                        const Schema& schema, const RawColumn& real_column);
+
 // Why the real column is left out ("role identifier", "role ignore", "all values distinct"),
 // or an empty string when it is compared.
 std::string ExclusionReason(const RawColumn& real, const ColumnSchema& schema);
@@ -42,13 +57,6 @@ std::vector<double> EqualWidthEdges(double lo, double hi, int bins);
 // last bin also its right edge; values below edges.front() (or -inf) go to bin 0, values above
 // edges.back() (or +inf) to the last bin. `value` must not be NaN.
 int BinIndex(double value, const std::vector<double>& edges);
-
-// The histogram the report shows: fractions per category, except that when there are more than
-// `max_categories` (> 0) categories, the ones with the smallest max(real, synthetic) fraction
-// (bins and "(missing)" are always kept) are merged into one "(N other values)" category
-// placed before "(missing)". 0 = no limit.
-ColumnHistogram DisplayHistogram(const ComparedColumn& column, std::uint64_t real_rows,
-                                 std::uint64_t synthetic_rows, int max_categories);
 
 // Encodes a column that ExclusionReason() accepts. bins >= 1, max_distinct_for_values >= 0.
 ComparedColumn EncodeComparedColumn(const RawColumn& real, const RawColumn& synthetic,

@@ -2,12 +2,13 @@
 #include "engine/metrics/marginals.h"
 
 #include <algorithm>
-#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/metrics/column_encoding.h"
+#include "engine/metrics/compare_inputs.h"
+#include "engine/metrics/display_categories.h"
 #include "engine/metrics/pairwise.h"
 #include "engine/metrics/parallel_tasks.h"
 
@@ -17,53 +18,7 @@ namespace {
 using internal::ComparedColumn;
 using internal::PairStatistics;
 
-constexpr int kMaxBins = 100'000;
-constexpr int kMaxThreads = 256;
 constexpr double kEncodingShare = 0.3;  // of the progress bar
-
-// Rows of a table: the common length of its columns' code vectors.
-Result<std::uint64_t> RowCount(const RawTable& table, const char* which) {
-  if (table.columns.empty()) {
-    return FailedPrecondition(std::string(which) + " table " + table.source + " has no columns");
-  }
-  const std::size_t rows = table.columns.front().num_rows();
-  for (const RawColumn& column : table.columns) {
-    if (column.num_rows() != rows) {
-      return InternalError(std::string(which) + " table " + table.source + ": column '" +
-                           column.name + "' has " + std::to_string(column.num_rows()) +
-                           " rows, the first column " + std::to_string(rows));
-    }
-  }
-  if (rows == 0) {
-    return FailedPrecondition(std::string(which) + " table " + table.source + " has no rows");
-  }
-  // Joint counts are 32-bit.
-  if (rows > std::numeric_limits<std::uint32_t>::max()) {
-    return FailedPrecondition(std::string(which) + " table " + table.source + " has " +
-                              std::to_string(rows) + " rows; at most 4294967295 are supported");
-  }
-  return std::uint64_t{rows};
-}
-
-Status ValidateOptions(const CompareOptions& options) {
-  if (options.bins < 1 || options.bins > kMaxBins) {
-    return InvalidArgument("bins must be between 1 and " + std::to_string(kMaxBins) + " (got " +
-                           std::to_string(options.bins) + ")");
-  }
-  if (options.max_distinct_for_values < 0) {
-    return InvalidArgument("max_distinct_for_values must be at least 0 (got " +
-                           std::to_string(options.max_distinct_for_values) + ")");
-  }
-  if (options.max_histogram_categories < 0) {
-    return InvalidArgument("max_histogram_categories must be at least 0 (got " +
-                           std::to_string(options.max_histogram_categories) + ")");
-  }
-  if (options.threads < 0 || options.threads > kMaxThreads) {
-    return InvalidArgument("threads must be between 0 and " + std::to_string(kMaxThreads) +
-                           " (got " + std::to_string(options.threads) + ")");
-  }
-  return OkStatus();
-}
 
 ColumnComparison Summarise(const ComparedColumn& column, std::uint64_t real_rows,
                            std::uint64_t synthetic_rows, int max_histogram_categories) {
@@ -83,10 +38,10 @@ ColumnComparison Summarise(const ComparedColumn& column, std::uint64_t real_rows
 Result<MetricReport> CompareTables(const RawTable& real, const RawTable& synthetic,
                                    const Schema& schema, const CompareOptions& options,
                                    Progress& progress) {
-  if (Status valid = ValidateOptions(options); !valid) return valid.error();
-  const auto real_rows = RowCount(real, "real");
+  if (Status valid = internal::ValidateCompareOptions(options); !valid) return valid.error();
+  const auto real_rows = internal::CheckedRowCount(real, "real");
   if (!real_rows) return real_rows.error();
-  const auto synthetic_rows = RowCount(synthetic, "synthetic");
+  const auto synthetic_rows = internal::CheckedRowCount(synthetic, "synthetic");
   if (!synthetic_rows) return synthetic_rows.error();
 
   MetricReport report;
@@ -96,31 +51,15 @@ Result<MetricReport> CompareTables(const RawTable& real, const RawTable& synthet
   report.max_distinct_for_values = options.max_distinct_for_values;
 
   // Which real columns are compared, against which synthetic column.
-  struct Planned {
-    const RawColumn* real;
-    const RawColumn* synthetic;
-    const ColumnSchema* schema;
-  };
-  std::vector<Planned> planned;
+  std::vector<internal::ColumnSources> planned;
   for (const RawColumn& column : real.columns) {
-    const int schema_index = schema.ColumnIndex(column.name);
-    if (schema_index < 0) {
-      return InvalidArgument("the schema has no column '" + column.name + "' of real table " +
-                             real.source);
+    auto sources = internal::FindColumnSources(real, synthetic, schema, column);
+    if (!sources) return sources.error();
+    if (!sources->exclusion.empty()) {
+      report.excluded.push_back({column.name, sources->exclusion});
+    } else {
+      planned.push_back(*sources);
     }
-    const ColumnSchema& column_schema = schema.columns[static_cast<std::size_t>(schema_index)];
-    if (std::string reason = internal::ExclusionReason(column, column_schema); !reason.empty()) {
-      report.excluded.push_back({column.name, std::move(reason)});
-      continue;
-    }
-    const int synthetic_index = synthetic.ColumnIndex(column.name);
-    if (synthetic_index < 0) {
-      return InvalidArgument("synthetic table " + synthetic.source + " has no column '" +
-                             column.name + "' (a compared column of real table " + real.source +
-                             ")");
-    }
-    planned.push_back(
-        {&column, &synthetic.columns[static_cast<std::size_t>(synthetic_index)], &column_schema});
   }
   for (const RawColumn& column : synthetic.columns) {
     if (real.ColumnIndex(column.name) < 0) report.ignored_synthetic_columns.push_back(column.name);

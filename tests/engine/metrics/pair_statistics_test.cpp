@@ -12,6 +12,7 @@
 
 #include "engine/core/random.h"
 #include "engine/metrics/marginals.h"
+#include "engine/metrics/pair_comparison.h"
 #include "tests/engine/metrics/metrics_test_tables.h"
 #include "tests/support/fake_progress.h"
 
@@ -179,6 +180,31 @@ TEST(PairStatisticsTest, IdenticalTablesScoreZero) {
   EXPECT_EQ(*report->mean_pair_tvd, 0.0);
   EXPECT_EQ(report->mean_column_tvd, 0.0);
   EXPECT_EQ(report->nmi_real, report->nmi_synthetic);
+}
+
+TEST(PairStatisticsTest, ComparePairEqualsTheReportCells) {
+  // ComparePair recomputes one cell with the same code path, so (i, j) with i < j is
+  // bit-identical to the report; (j, i) counts the transposed table, equal up to rounding.
+  SeededRng rng(17);
+  const RawTable real = ToTable(RandomColumns(rng, 1200, 0), "real");
+  const RawTable synthetic = ToTable(RandomColumns(rng, 900, 3), "syn");
+  NullProgress progress;
+  auto report = CompareTables(real, synthetic, StringSchema(), CompareOptions{}, progress);
+  ASSERT_TRUE(report.has_value());
+  for (std::size_t i = 0; i < kNames.size(); ++i) {
+    for (std::size_t j = i; j < kNames.size(); ++j) {
+      SCOPED_TRACE(kNames[i] + " x " + kNames[j]);
+      auto pair = ComparePair(real, synthetic, StringSchema(), kNames[i], kNames[j], {});
+      ASSERT_TRUE(pair.has_value());
+      EXPECT_EQ(pair->tvd, report->pair_tvd[i][j]);
+      EXPECT_EQ(pair->nmi_real, report->nmi_real[i][j]);
+      EXPECT_EQ(pair->nmi_synthetic, report->nmi_synthetic[i][j]);
+      auto reversed = ComparePair(real, synthetic, StringSchema(), kNames[j], kNames[i], {});
+      ASSERT_TRUE(reversed.has_value());
+      EXPECT_NEAR(reversed->tvd, report->pair_tvd[i][j], kTolerance);
+      EXPECT_NEAR(reversed->nmi_real, report->nmi_real[i][j], kTolerance);
+    }
+  }
 }
 
 }  // namespace
