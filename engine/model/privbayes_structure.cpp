@@ -24,17 +24,67 @@ constexpr std::uint64_t kDenseCells = std::uint64_t{1} << 24;
 
 double XLog2X(double c) { return c > 0 ? c * std::log2(c) : 0.0; }
 
+// The data's distinct rows with their multiplicities (first-occurrence order). Every count the
+// structure learner needs is a sum over rows, so it can run over distinct rows with weights:
+// the 1.5M-row scale file has only ~78,000 distinct encoded rows (19x fewer passes' work).
+struct WeightedRows {
+  std::size_t rows = 0;
+  std::vector<std::vector<Code>> columns;
+  std::vector<std::uint32_t> weights;
+};
+
+WeightedRows DistinctRows(const EncodedTable& data) {
+  const std::size_t n = data.rows, m = data.num_attributes();
+  std::vector<Code> packed(n * m);  // row-major, for hashing and comparing whole rows
+  for (std::size_t a = 0; a < m; ++a) {
+    for (std::size_t r = 0; r < n; ++r) packed[r * m + a] = data.columns[a][r];
+  }
+  std::size_t slots = 16;
+  while (slots < 2 * n) slots *= 2;
+  constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> table(slots, kEmpty);  // distinct-row id
+  std::vector<std::uint32_t> first_row, weights;
+  for (std::size_t r = 0; r < n; ++r) {
+    const Code* row = packed.data() + r * m;
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (std::size_t a = 0; a < m; ++a) h = (h ^ row[a]) * 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 31;
+    for (std::size_t slot = h & (slots - 1);; slot = (slot + 1) & (slots - 1)) {
+      if (table[slot] == kEmpty) {
+        table[slot] = static_cast<std::uint32_t>(first_row.size());
+        first_row.push_back(static_cast<std::uint32_t>(r));
+        weights.push_back(1);
+        break;
+      }
+      const Code* other = packed.data() + std::size_t{first_row[table[slot]]} * m;
+      if (std::equal(row, row + m, other)) {
+        ++weights[table[slot]];
+        break;
+      }
+    }
+  }
+  WeightedRows out;
+  out.rows = first_row.size();
+  out.weights = std::move(weights);
+  out.columns.assign(m, std::vector<Code>(out.rows));
+  for (std::size_t a = 0; a < m; ++a) {
+    for (std::size_t d = 0; d < out.rows; ++d) out.columns[a][d] = data.columns[a][first_row[d]];
+  }
+  return out;
+}
+
 // Scores families (child, parents) on the data: n·I(child; bucketed parents) in bits.
 class FamilyScorer {
  public:
   FamilyScorer(const EncodedTable& data, const std::vector<std::vector<std::uint32_t>>& maps,
                const std::vector<std::uint32_t>& radix)
-      : data_(data), radix_(radix), bucketed_(data.num_attributes()) {
+      : n_(data.rows), cardinalities_(data.cardinalities), radix_(radix),
+        distinct_(DistinctRows(data)), bucketed_(data.num_attributes()) {
     for (std::size_t a = 0; a < data.num_attributes(); ++a) {
       if (a < maps.size() && !maps[a].empty()) {
-        bucketed_[a].resize(data.rows);
-        for (std::size_t r = 0; r < data.rows; ++r) {
-          bucketed_[a][r] = static_cast<Code>(maps[a][data.columns[a][r]]);
+        bucketed_[a].resize(distinct_.rows);
+        for (std::size_t r = 0; r < distinct_.rows; ++r) {
+          bucketed_[a][r] = static_cast<Code>(maps[a][distinct_.columns[a][r]]);
         }
       }
     }
@@ -43,29 +93,30 @@ class FamilyScorer {
   // `counts` is scratch space owned by the calling thread.
   double Score(int child, const std::vector<int>& parents,
                std::vector<std::uint32_t>& counts) const {
-    if (parents.empty() || data_.rows == 0) return 0.0;
-    const std::uint32_t cx = data_.cardinalities[static_cast<std::size_t>(child)];
+    if (parents.empty() || n_ == 0) return 0.0;
+    const std::uint32_t cx = cardinalities_[static_cast<std::size_t>(child)];
     std::uint64_t configurations = 1;
     for (int p : parents) configurations *= radix_[static_cast<std::size_t>(p)];
     if (configurations * cx > kDenseCells) return SparseScore(child, parents);
     counts.assign(configurations * cx, 0);
-    const Code* x = data_.columns[static_cast<std::size_t>(child)].data();
-    const std::size_t n = data_.rows;
+    const Code* x = distinct_.columns[static_cast<std::size_t>(child)].data();
+    const std::uint32_t* w = distinct_.weights.data();
+    const std::size_t rows = distinct_.rows;
     if (parents.size() == 1) {
       const Code* p0 = Column(parents[0]);
-      for (std::size_t r = 0; r < n; ++r) ++counts[std::size_t{p0[r]} * cx + x[r]];
+      for (std::size_t r = 0; r < rows; ++r) counts[std::size_t{p0[r]} * cx + x[r]] += w[r];
     } else if (parents.size() == 2) {
       const Code* p0 = Column(parents[0]);
       const Code* p1 = Column(parents[1]);
       const std::size_t r1 = radix_[static_cast<std::size_t>(parents[1])];
-      for (std::size_t r = 0; r < n; ++r) {
-        ++counts[(std::size_t{p0[r]} * r1 + p1[r]) * cx + x[r]];
+      for (std::size_t r = 0; r < rows; ++r) {
+        counts[(std::size_t{p0[r]} * r1 + p1[r]) * cx + x[r]] += w[r];
       }
     } else {
-      for (std::size_t r = 0; r < n; ++r) {
+      for (std::size_t r = 0; r < rows; ++r) {
         std::size_t c = 0;
         for (int p : parents) c = c * radix_[static_cast<std::size_t>(p)] + Column(p)[r];
-        ++counts[c * cx + x[r]];
+        counts[c * cx + x[r]] += w[r];
       }
     }
     // n·I = f(n) - Σ f(c_x) - Σ f(c_π) + Σ f(c_xπ), f(c) = c log2 c (privbayes.md §2).
@@ -83,60 +134,65 @@ class FamilyScorer {
     }
     double sum_child = 0;
     for (double c : child_counts) sum_child += XLog2X(c);
-    return XLog2X(static_cast<double>(n)) - sum_child - sum_configurations + sum_joint;
+    return XLog2X(static_cast<double>(n_)) - sum_child - sum_configurations + sum_joint;
   }
 
  private:
   const Code* Column(int attribute) const {
     const auto a = static_cast<std::size_t>(attribute);
-    return bucketed_[a].empty() ? data_.columns[a].data() : bucketed_[a].data();
+    return bucketed_[a].empty() ? distinct_.columns[a].data() : bucketed_[a].data();
   }
 
-  // Σ f(count) over the distinct values of `keys` (sorted in place).
-  static double SumXLogX(std::vector<std::uint64_t>& keys) {
-    std::sort(keys.begin(), keys.end());
+  // Σ f(total weight) over the distinct values of keys[r], r over the distinct rows.
+  double SumXLogX(const std::vector<std::uint64_t>& keys) const {
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(keys.size());
+    for (std::size_t r = 0; r < keys.size(); ++r) pairs[r] = {keys[r], distinct_.weights[r]};
+    std::sort(pairs.begin(), pairs.end());
     double sum = 0;
-    for (std::size_t i = 0; i < keys.size();) {
+    for (std::size_t i = 0; i < pairs.size();) {
+      double total = 0;
       std::size_t j = i;
-      while (j < keys.size() && keys[j] == keys[i]) ++j;
-      sum += XLog2X(static_cast<double>(j - i));
+      for (; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) total += pairs[j].second;
+      sum += XLog2X(total);
       i = j;
     }
     return sum;
   }
 
   // The same score for huge tables: parent configurations are densified one parent at a time
-  // (ids stay below n, so id * radix + bucket fits in 64 bits).
+  // (ids stay below the number of rows, so id * radix + bucket fits in 64 bits).
   double SparseScore(int child, const std::vector<int>& parents) const {
-    const std::size_t n = data_.rows;
-    std::vector<std::uint64_t> ids(n, 0);
+    const std::size_t rows = distinct_.rows;
+    std::vector<std::uint64_t> ids(rows, 0);
     for (int p : parents) {
       const Code* column = Column(p);
-      std::vector<std::uint64_t> keys(n);
-      for (std::size_t r = 0; r < n; ++r) {
+      std::vector<std::uint64_t> keys(rows);
+      for (std::size_t r = 0; r < rows; ++r) {
         keys[r] = ids[r] * radix_[static_cast<std::size_t>(p)] + column[r];
       }
       std::vector<std::uint64_t> sorted = keys;
       std::sort(sorted.begin(), sorted.end());
       sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-      for (std::size_t r = 0; r < n; ++r) {
+      for (std::size_t r = 0; r < rows; ++r) {
         ids[r] = static_cast<std::uint64_t>(
             std::lower_bound(sorted.begin(), sorted.end(), keys[r]) - sorted.begin());
       }
     }
-    const std::uint32_t cx = data_.cardinalities[static_cast<std::size_t>(child)];
-    const Code* x = data_.columns[static_cast<std::size_t>(child)].data();
-    std::vector<std::uint64_t> joint(n), configuration = ids, values(n);
-    for (std::size_t r = 0; r < n; ++r) {
+    const std::uint32_t cx = cardinalities_[static_cast<std::size_t>(child)];
+    const Code* x = distinct_.columns[static_cast<std::size_t>(child)].data();
+    std::vector<std::uint64_t> joint(rows), values(rows);
+    for (std::size_t r = 0; r < rows; ++r) {
       joint[r] = ids[r] * cx + x[r];
       values[r] = x[r];
     }
-    return XLog2X(static_cast<double>(n)) - SumXLogX(values) - SumXLogX(configuration) +
+    return XLog2X(static_cast<double>(n_)) - SumXLogX(values) - SumXLogX(ids) +
            SumXLogX(joint);
   }
 
-  const EncodedTable& data_;
+  std::size_t n_;
+  const std::vector<std::uint32_t>& cardinalities_;
   const std::vector<std::uint32_t>& radix_;
+  WeightedRows distinct_;
   std::vector<std::vector<Code>> bucketed_;
 };
 

@@ -9,7 +9,6 @@
 #include <thread>
 #include <utility>
 
-#include "engine/core/int128.h"
 
 namespace deniable {
 namespace {
@@ -18,28 +17,50 @@ constexpr std::size_t kBlockRows = 8192;
 constexpr std::uint64_t kMaxSampleRows = 0xFFFFFFFFull;
 
 // One node, ready to draw: Walker/Vose alias tables, one per parent configuration. A draw
-// takes one 64-bit word w: the product w * cardinality gives a uniform index (high word) and
-// an independent-enough uniform fraction (low word, compared with a 64-bit threshold).
+// takes 32 random bits u: the product u * cardinality gives the slot (high half) and a
+// fraction (low half) compared with the slot's 32-bit threshold, so probabilities are kept to
+// 2^-32 (sampling is post-processing: this only bounds fidelity, not privacy).
 struct NodeSampler {
   std::size_t attribute = 0;
   std::vector<std::size_t> parents;
   std::vector<const std::uint32_t*> maps;  // nullptr = identity
   std::vector<std::uint32_t> radix;
   std::uint32_t cardinality = 0;
-  std::vector<std::uint64_t> threshold;  // per (configuration, slot)
+  std::vector<std::uint32_t> threshold;  // per (configuration, slot)
   std::vector<Code> alias;
 
-  Code Draw(std::size_t configuration, std::uint64_t word) const {
-    const Uint128 product = static_cast<Uint128>(word) * cardinality;
-    const std::size_t slot = configuration * cardinality + static_cast<std::size_t>(product >> 64);
-    return static_cast<std::uint64_t>(product) < threshold[slot]
-               ? static_cast<Code>(product >> 64)
+  Code Draw(std::size_t configuration, std::uint32_t bits) const {
+    const std::uint64_t product = std::uint64_t{bits} * cardinality;
+    const std::size_t slot = configuration * cardinality + static_cast<std::size_t>(product >> 32);
+    return static_cast<std::uint32_t>(product) < threshold[slot]
+               ? static_cast<Code>(product >> 32)
                : alias[slot];
   }
 };
 
+// Hands out the two 32-bit halves of each 64-bit word (halves the generator's work, which
+// dominates with the ChaCha20 SecureRng).
+class HalfWords {
+ public:
+  explicit HalfWords(Rng& rng) : rng_(rng) {}
+  std::uint32_t Next() {
+    if (have_high_) {
+      have_high_ = false;
+      return static_cast<std::uint32_t>(word_ >> 32);
+    }
+    word_ = rng_();
+    have_high_ = true;
+    return static_cast<std::uint32_t>(word_);
+  }
+
+ private:
+  Rng& rng_;
+  std::uint64_t word_ = 0;
+  bool have_high_ = false;
+};
+
 // Vose's alias method for one distribution p[0..k) (sums to 1 within 1e-9).
-void BuildAlias(const double* p, std::uint32_t k, std::uint64_t* threshold, Code* alias) {
+void BuildAlias(const double* p, std::uint32_t k, std::uint32_t* threshold, Code* alias) {
   std::vector<double> scaled(k);
   std::vector<std::uint32_t> small, large;
   double total = 0;
@@ -51,11 +72,11 @@ void BuildAlias(const double* p, std::uint32_t k, std::uint64_t* threshold, Code
     if (p[i] > p[best]) best = i;
   }
   auto set = [&](std::uint32_t i, double q, std::uint32_t other) {
-    if (q >= 1.0 - 0x1.0p-52) {
-      threshold[i] = ~std::uint64_t{0};
+    if (q >= 1.0 - 0x1.0p-33) {
+      threshold[i] = ~std::uint32_t{0};
       alias[i] = static_cast<Code>(i);
     } else {
-      threshold[i] = q > 0 ? static_cast<std::uint64_t>(std::ldexp(q, 64)) : 0;
+      threshold[i] = q > 0 ? static_cast<std::uint32_t>(std::ldexp(q, 32)) : 0;
       alias[i] = static_cast<Code>(other);
     }
   };
@@ -99,10 +120,11 @@ NodeSampler Prepare(const BayesNode& node) {
 // Rows [begin, end) of every column, node after node (parents are already drawn).
 void SampleBlock(const std::vector<NodeSampler>& samplers, std::size_t begin, std::size_t end,
                  Rng& rng, std::vector<std::vector<Code>>& columns) {
+  HalfWords bits(rng);
   for (const NodeSampler& node : samplers) {
     Code* out = columns[node.attribute].data();
     if (node.parents.empty()) {
-      for (std::size_t r = begin; r < end; ++r) out[r] = node.Draw(0, rng());
+      for (std::size_t r = begin; r < end; ++r) out[r] = node.Draw(0, bits.Next());
       continue;
     }
     for (std::size_t r = begin; r < end; ++r) {
@@ -112,7 +134,7 @@ void SampleBlock(const std::vector<NodeSampler>& samplers, std::size_t begin, st
         const std::uint32_t bucket = node.maps[p] ? node.maps[p][code] : code;
         configuration = configuration * node.radix[p] + bucket;
       }
-      out[r] = node.Draw(configuration, rng());
+      out[r] = node.Draw(configuration, bits.Next());
     }
   }
 }
