@@ -73,16 +73,51 @@ PrivacyCost AttemptCost(int k, double gamma, double epsilon0, int t, double fail
 }
 
 PrivacyCost AmplifyBySplit(const PrivacyCost* costs, const double* rates, int parts) {
-  double growth = 0, delta_add = 0, delta_remove = 0;
+  double largest = 0, smallest = kInfinity;
   for (int j = 0; j < parts; ++j) {
     if (!std::isfinite(costs[j].epsilon)) return PrivacyCost{kInfinity, 1.0};
-    growth += rates[j] * std::exp(costs[j].epsilon);
-    delta_add += rates[j] * costs[j].delta;
-    delta_remove += rates[j] * std::exp(-costs[j].epsilon) * costs[j].delta;
+    largest = std::max(largest, costs[j].epsilon);
+    smallest = std::min(smallest, costs[j].epsilon);
   }
-  const double epsilon = Up(std::log(Up(growth)));
-  return PrivacyCost{std::max(epsilon, 0.0),
-                     Up(std::max(delta_add, Up(growth) * delta_remove))};
+  // ε' = ln Σ f_j e^{ε_j} (shifted by the largest ε_j: no overflow).
+  // Adding a record: δ = Σ f_j δ_j. Removing one: P(S) <= C·P'(S) + Σ w_j δ_j with
+  // w_j = C f_j e^{-ε_j}, C = 1/Σ f_j e^{-ε_j} <= e^{ε'} (Jensen): a weighted mean of the δ_j.
+  double growth = 0, delta_add = 0, weight = 0, weighted_delta = 0;
+  for (int j = 0; j < parts; ++j) {
+    growth += rates[j] * std::exp(costs[j].epsilon - largest);
+    delta_add += rates[j] * costs[j].delta;
+    const double w = rates[j] * std::exp(smallest - costs[j].epsilon);
+    weight += w;
+    weighted_delta += w * costs[j].delta;
+  }
+  const double epsilon = Up(largest + Up(std::log(Up(growth))));
+  const double delta_remove = weight > 0 ? Up(weighted_delta / weight) : 0.0;
+  return PrivacyCost{std::max(epsilon, 0.0), std::min(1.0, Up(std::max(delta_add, delta_remove)))};
+}
+
+double LargestEpsilonEach(const PrivacyAccountant& accountant, LedgerEntry entry, double budget) {
+  double low = 0, high = budget;
+  entry.epsilon_each = high;
+  if (accountant.CostOf(entry).epsilon <= budget) return high;
+  for (int i = 0; i < 200 && high - low > 1e-15 * high; ++i) {
+    const double middle = 0.5 * (low + high);
+    entry.epsilon_each = middle;
+    (accountant.CostOf(entry).epsilon <= budget ? low : high) = middle;
+  }
+  return low;
+}
+
+double RemainingAfter(double a, double limit) {
+  double b = limit - a;
+  auto exceeds = [&](double x) {
+    // Two-sum: s + e == a + x exactly.
+    const double s = a + x;
+    const double bb = s - a;
+    const double e = (a - (s - bb)) + (x - bb);
+    return s > limit || (s == limit && e > 0);
+  };
+  while (b > 0 && exceeds(b)) b = std::nextafter(b, 0.0);
+  return std::max(b, 0.0);
 }
 
 nlohmann::json ReleaseGuarantees::ToJson() const {

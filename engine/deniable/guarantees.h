@@ -44,8 +44,17 @@ PrivacyCost AttemptCost(int k, double gamma, double epsilon0, int t, double fail
 
 // Generalised Theorem 4: parts j with sampling rates f_j (Σ f_j = 1, each row in exactly one
 // part, independently) and costs (ε_j, δ_j): e^{ε'} = Σ f_j e^{ε_j},
-// δ' = max(Σ f_j δ_j, e^{ε'} Σ f_j e^{-ε_j} δ_j).
+// δ' = max(Σ f_j δ_j, Σ f_j e^{-ε_j} δ_j / Σ f_j e^{-ε_j}) (docs/deniable.md derives both
+// directions; with parts {(ε, δ), (0, 0)} and rates {p, 1-p} this is Theorem 4 exactly).
 PrivacyCost AmplifyBySplit(const PrivacyCost* costs, const double* rates, int parts);
+
+// The largest per-invocation ε such that `entry` (count invocations, composed as the
+// accountant composes batches) costs at most `budget` in ε. Bisection on CostOf.
+double LargestEpsilonEach(const PrivacyAccountant& accountant, LedgerEntry entry, double budget);
+
+// The largest b with a + b <= limit in exact arithmetic (so an accountant that rounds sums
+// up still finds a + b <= limit); 0 if a >= limit.
+double RemainingAfter(double a, double limit);
 
 struct ReleaseGuarantees {
   bool randomized = true;

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/deniable/deniable_synthesizer.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+#include "engine/deniable/plausibility.h"
+#include "engine/deniable/privacy_test.h"
+#include "engine/deniable/seed_index.h"
+#include "engine/deniable/seed_model.h"
+
+namespace deniable {
+namespace {
+
+// The outcome of one block of attempts.
+struct BlockResult {
+  std::vector<Code> codes;                // passed candidates, position order, m codes each
+  std::vector<std::uint32_t> attempt;     // per pass: its attempt index within the block
+  std::vector<std::uint32_t> candidates;  // per pass: candidates tested in the block up to it
+  std::uint64_t attempts = 0;
+  std::uint64_t floor_failures = 0;
+  std::uint64_t tested = 0;
+};
+
+// Everything one worker needs; read-only except the scratch buffers.
+class AttemptRunner {
+ public:
+  AttemptRunner(const SeedModel& model, const SeedIndex& index, OmegaRange omega, double gamma,
+                const PrivacyTest& test)
+      : model_(model),
+        index_(index),
+        omega_(omega),
+        test_(test),
+        counter_(index, model.attributes(), omega, gamma),
+        y_(static_cast<std::size_t>(model.attributes())),
+        q_(static_cast<std::size_t>(omega.max) + 1, 1.0) {}
+
+  void Run(std::uint64_t attempts, Rng& rng, BlockResult& out) {
+    const int m = model_.attributes();
+    const std::uint64_t seeds = index_.size();
+    const bool random_omega = omega_.width() > 1;
+    out.attempts = attempts;
+    for (std::uint64_t a = 0; a < attempts; ++a) {
+      if (test_.FloorFails(rng)) {
+        ++out.floor_failures;
+        continue;
+      }
+      const std::size_t seed = static_cast<std::size_t>(UniformBelow(rng, seeds));
+      const int omega =
+          omega_.min + (random_omega ? static_cast<int>(UniformBelow(rng, omega_.width())) : 0);
+      model_.Generate(index_.SeedCodes(seed), m - omega, y_.data(), rng);
+      if (random_omega) SuffixProbabilities(model_, y_.data(), omega_.max, q_.data());
+      const CandidateCount count = counter_.Count(seed, omega, y_.data(), q_.data());
+      ++out.tested;
+      if (test_.Passes(count.k_prime, rng)) {
+        out.codes.insert(out.codes.end(), y_.begin(), y_.end());
+        out.attempt.push_back(static_cast<std::uint32_t>(a));
+        out.candidates.push_back(static_cast<std::uint32_t>(out.tested));
+      }
+    }
+  }
+
+ private:
+  const SeedModel& model_;
+  const SeedIndex& index_;
+  OmegaRange omega_;
+  const PrivacyTest& test_;
+  PlausibleSeedCounter counter_;
+  std::vector<Code> y_;
+  std::vector<double> q_;
+};
+
+PrivacyCost MaxCost(PrivacyCost a, PrivacyCost b) {
+  return PrivacyCost{std::max(a.epsilon, b.epsilon), std::max(a.delta, b.delta)};
+}
+
+PrivacyCost OwnSpends(const PrivacyAccountant& accountant, const std::string& partition) {
+  std::vector<PrivacyCost> costs;
+  for (const LedgerEntry& e : accountant.entries()) {
+    if (e.partition == partition) costs.push_back(e.cost);
+  }
+  return SequentialComposition(costs);
+}
+
+std::string Percent(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.3g%%", 100 * x);
+  return buffer;
+}
+
+}  // namespace
+
+ReleaseGuarantees PlanGuarantees(const DeniableOptions& options, OmegaRange omega,
+                                 const PrivacyAccountant& accountant,
+                                 std::uint64_t attempts_cap) {
+  ReleaseGuarantees g;
+  g.randomized = !options.deterministic_test;
+  g.k = options.k;
+  g.gamma = options.gamma;
+  g.epsilon0 = options.epsilon0;
+  g.omega_min = omega.min;
+  g.omega_max = omega.max;
+  g.split_structure = options.split_structure;
+  g.split_parameters = options.split_parameters;
+  g.split_seeds = options.split_seeds;
+  g.structure = accountant.TotalOf("D_T");
+  g.parameters = accountant.TotalOf("D_P");
+  g.model = MaxCost(g.structure, g.parameters);
+  g.attempts_cap = attempts_cap;
+  g.all_spends = OwnSpends(accountant, "all");
+  const double rates[3] = {options.split_structure, options.split_parameters,
+                           options.split_seeds};
+  if (g.randomized) {
+    g.record = BestRecordGuarantee(options.k, options.gamma, options.epsilon0,
+                                   options.record_delta);
+    g.fail_floor = options.fail_floor >= 0
+                       ? options.fail_floor
+                       : AutomaticFailFloor(options.k, options.gamma, options.epsilon0, g.record.t);
+    g.attempt = AttemptCost(options.k, options.gamma, options.epsilon0, g.record.t, g.fail_floor);
+    const double slack = accountant.advanced_delta_slack();
+    g.synthesis = BestComposition(g.attempt.epsilon, g.attempt.delta, attempts_cap, slack);
+    const PrivacyCost sequential =
+        BestComposition(g.attempt.epsilon, g.attempt.delta, attempts_cap, 0.0);
+    g.synthesis_composition = g.synthesis.epsilon < sequential.epsilon ? "advanced" : "sequential";
+  } else {
+    g.synthesis = PrivacyCost{INFINITY, 1.0};
+    g.synthesis_composition = "none (deterministic test)";
+  }
+  const PrivacyCost parts[3] = {g.structure, g.parameters, g.synthesis};
+  const PrivacyCost model_parts[3] = {g.structure, g.parameters, PrivacyCost{}};
+  g.model_amplified = AmplifyBySplit(model_parts, rates, 3);
+  g.release = SequentialComposition({g.all_spends, MaxCost(g.model, g.synthesis)});
+  g.release_amplified = SequentialComposition({g.all_spends, AmplifyBySplit(parts, rates, 3)});
+  if (!std::isfinite(g.synthesis.epsilon)) {
+    g.release = g.release_amplified = PrivacyCost{INFINITY, 1.0};
+  }
+  return g;
+}
+
+Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataSplit& split,
+                                           const DeniableModel& model,
+                                           const DeniableOptions& options,
+                                           PrivacyAccountant& accountant, Rng& rng,
+                                           Progress& progress) {
+  if (Status s = options.Validate(); !s) return s.error();
+  const std::size_t records = options.records == 0 ? data.rows : options.records;
+  if (records == 0) return FailedPrecondition("nothing to release: 0 records requested");
+  auto seed_model = SeedModel::Create(model.network, model.cardinalities);
+  if (!seed_model) return seed_model.error();
+  if (data.cardinalities != model.cardinalities) {
+    return InvalidArgument("the data's attributes do not match the model's cardinalities");
+  }
+  const OmegaRange omega = model.omega;
+  const int m = seed_model->attributes();
+  if (omega.min < 0 || omega.max > m || omega.min > omega.max) {
+    return InvalidArgument("the model's omega range [" + std::to_string(omega.min) + ", " +
+                           std::to_string(omega.max) + "] does not fit m = " +
+                           std::to_string(m));
+  }
+  for (std::uint32_t row : split.seed_rows) {
+    if (row >= data.rows) return InvalidArgument("seed row " + std::to_string(row) + " is not in the data");
+  }
+  if (split.seed_rows.size() < static_cast<std::size_t>(options.k)) {
+    return FailedPrecondition("D_S has fewer rows than k = " + std::to_string(options.k) +
+                              ": no record could have k plausible seeds (Theorem 1 also needs "
+                              "|D_S| >= k); use more data, a larger split_seeds or a smaller k");
+  }
+  SubProgress index_progress(progress, 0.0, 0.05);
+  const EncodedTable seeds = SelectRows(data, split.seed_rows);
+  auto index = SeedIndex::Build(seeds, seed_model->order(), m - omega.min, index_progress);
+  if (!index) return index.error();
+
+  DeniableRelease release;
+  ReleaseStats& stats = release.stats;
+  stats.seeds = index->size();
+  stats.index_bytes = index->MemoryBytes();
+  stats.attempts_cap = ResolveCandidateCap(options, records);
+  release.guarantees = PlanGuarantees(options, omega, accountant, stats.attempts_cap);
+  const ReleaseGuarantees& g = release.guarantees;
+  if (g.randomized && options.charge_release_to_budget) {
+    LedgerEntry entry;
+    entry.label = "plausibly deniable synthesis: " + std::to_string(stats.attempts_cap) +
+                  " candidate attempts (k = " + std::to_string(options.k) + ")";
+    entry.mechanism = "Mechanism 1 with Privacy Test 2 and failure floor";
+    entry.partition = "D_S";
+    entry.reference = "PD paper Theorem 1; docs/deniable.md (failure output, composition)";
+    entry.epsilon_each = g.attempt.epsilon;
+    entry.delta_each = g.attempt.delta;
+    entry.sensitivity = 1;
+    entry.count = stats.attempts_cap;
+    if (Status s = accountant.Spend(entry); !s) {
+      return Error{s.error().code,
+                   s.error().message + " — the whole synthesis over T = " +
+                       std::to_string(stats.attempts_cap) + " attempts costs ε = " +
+                       std::to_string(g.synthesis.epsilon) + " (per released record: ε = " +
+                       std::to_string(g.record.cost.epsilon) +
+                       "); raise the budget, lower max_candidates, or release with the "
+                       "per-record guarantee only"};
+    }
+    release.guarantees.synthesis_charged = true;
+  }
+
+  const PrivacyTest test = g.randomized
+                               ? PrivacyTest::Randomized(options.k, options.epsilon0, g.fail_floor)
+                               : PrivacyTest::Deterministic(options.k);
+  const std::uint64_t blocks = (stats.attempts_cap + kBlockAttempts - 1) / kBlockAttempts;
+  const unsigned threads = std::max(1u, options.threads != 0 ? options.threads
+                                                             : std::thread::hardware_concurrency());
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::map<std::uint64_t, BlockResult> finished;
+  std::atomic<std::uint64_t> next_block{0};
+  std::atomic<bool> stop{false};
+  auto worker = [&]() {
+    AttemptRunner runner(*seed_model, *index, omega, options.gamma, test);
+    for (;;) {
+      if (stop.load(std::memory_order_relaxed)) return;
+      const std::uint64_t b = next_block.fetch_add(1);
+      if (b >= blocks) return;
+      const std::uint64_t attempts = std::min(kBlockAttempts, stats.attempts_cap - b * kBlockAttempts);
+      std::unique_ptr<Rng> block_rng = rng.Fork(b);
+      BlockResult result;
+      runner.Run(attempts, *block_rng, result);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        finished.emplace(b, std::move(result));
+      }
+      changed.notify_one();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+
+  // Consume blocks in order: the first `records` passes, whatever the thread count.
+  std::vector<Code> released;  // position order
+  released.reserve(records * static_cast<std::size_t>(m));
+  std::uint64_t consumed = 0;
+  bool cancelled = false;
+  SubProgress run_progress(progress, 0.05, 1.0);
+  while (consumed < blocks && stats.passed < records) {
+    BlockResult block;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      changed.wait_for(lock, std::chrono::milliseconds(50),
+                       [&] { return finished.count(consumed) != 0; });
+      auto it = finished.find(consumed);
+      if (it == finished.end()) {
+        lock.unlock();
+        if (run_progress.IsCancelled()) {
+          cancelled = true;
+          break;
+        }
+        continue;
+      }
+      block = std::move(it->second);
+      finished.erase(it);
+    }
+    const std::size_t passes = block.attempt.size();
+    const std::size_t take = std::min<std::size_t>(passes, records - stats.passed);
+    released.insert(released.end(), block.codes.begin(),
+                    block.codes.begin() + static_cast<std::ptrdiff_t>(take * static_cast<std::size_t>(m)));
+    if (take > 0 && stats.passed + take == records) {
+      // The last record came from this block: count its attempts up to that pass only.
+      stats.attempts += block.attempt[take - 1] + 1;
+      stats.candidates += block.candidates[take - 1];
+      stats.floor_failures += (block.attempt[take - 1] + 1) - block.candidates[take - 1];
+    } else {
+      stats.attempts += block.attempts;
+      stats.candidates += block.tested;
+      stats.floor_failures += block.floor_failures;
+    }
+    stats.passed += take;
+    ++consumed;
+    if (run_progress.IsCancelled()) {
+      cancelled = true;
+      break;
+    }
+    run_progress.Report(static_cast<double>(stats.passed) / static_cast<double>(records),
+                        "Synthesizing plausibly deniable records");
+  }
+  stop.store(true);
+  for (std::thread& t : pool) t.join();
+  if (cancelled) return Cancelled("plausibly deniable synthesis cancelled");
+  if (stats.passed < records) {
+    return FailedPrecondition(
+        "only " + std::to_string(stats.passed) + " of " + std::to_string(records) +
+        " records passed the privacy test within the cap of " +
+        std::to_string(stats.attempts_cap) + " candidate attempts (pass rate " +
+        Percent(stats.pass_rate()) + "); lower k, widen omega (more re-sampled attributes pass "
+        "more often), request fewer records, or raise max_candidates (the whole-release "
+        "guarantee is composed over it)");
+  }
+
+  // Released table, attribute-major, rows in a random order (independent of seeds and blocks).
+  std::vector<std::uint32_t> permutation(records);
+  std::iota(permutation.begin(), permutation.end(), 0u);
+  Shuffle(std::span<std::uint32_t>(permutation), rng);
+  EncodedTable& out = release.records;
+  out.rows = records;
+  out.cardinalities = model.cardinalities;
+  out.columns.assign(model.cardinalities.size(), std::vector<Code>(records));
+  for (std::size_t r = 0; r < records; ++r) {
+    const Code* y = released.data() + static_cast<std::size_t>(permutation[r]) * static_cast<std::size_t>(m);
+    for (int i = 0; i < m; ++i) {
+      out.columns[static_cast<std::size_t>(seed_model->AttributeAt(i))][r] = y[i];
+    }
+  }
+  progress.Report(1.0, "Synthesizing plausibly deniable records");
+  return release;
+}
+
+nlohmann::json DeniableRelease::SummaryJson() const {
+  nlohmann::json j;
+  j["records"] = records.rows;
+  j["attempts_cap"] = stats.attempts_cap;
+  j["attempts"] = stats.attempts;
+  j["floor_failures"] = stats.floor_failures;
+  j["candidates"] = stats.candidates;
+  j["passed"] = stats.passed;
+  j["pass_rate"] = stats.pass_rate();
+  j["seeds"] = stats.seeds;
+  j["guarantees"] = guarantees.ToJson();
+  return j;
+}
+
+std::string DeniableRelease::SummaryText() const {
+  std::string text = "Released " + std::to_string(records.rows) + " records: " +
+                     std::to_string(stats.candidates) + " candidates tested, " +
+                     std::to_string(stats.passed) + " passed (pass rate " +
+                     Percent(stats.pass_rate()) + "), " + std::to_string(stats.attempts) +
+                     " attempts of the cap T = " + std::to_string(stats.attempts_cap) + ", " +
+                     std::to_string(stats.seeds) + " seeds\n";
+  return text + guarantees.ToText();
+}
+
+Result<DeniableRun> RunDeniable(const EncodedTable& data, const DeniableOptions& options,
+                                std::vector<std::vector<std::uint32_t>> bucket_maps,
+                                PrivacyAccountant& accountant, Rng& rng, Progress& progress,
+                                const std::vector<std::string>* names) {
+  auto split = SplitRows(data.rows, options, accountant, rng);
+  if (!split) return split.error();
+  SubProgress learn(progress, 0.0, 0.3);
+  auto model = LearnDeniableModel(data, *split, options, std::move(bucket_maps), accountant, rng,
+                                  learn, names);
+  if (!model) return model.error();
+  SubProgress synthesize(progress, 0.3, 1.0);
+  auto release = SynthesizeDeniable(data, *split, *model, options, accountant, rng, synthesize);
+  if (!release) return release.error();
+  return DeniableRun{std::move(*split), std::move(*model), std::move(*release)};
+}
+
+}  // namespace deniable

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/deniable/cfs_structure.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "engine/core/progress.h"
+#include "tests/engine/deniable/deniable_test_util.h"
+
+namespace deniable {
+namespace {
+
+// A planted network: A(0) -> B(1) -> C(2) strongly (copy with 5% noise), E(4) -> D(3), and
+// F(5) independent of everything.
+EncodedTable PlantedTable(std::size_t rows, std::uint64_t seed) {
+  SeededRng rng(seed);
+  EncodedTable t;
+  t.rows = rows;
+  t.cardinalities = {4, 4, 4, 3, 3, 5};
+  t.columns.assign(6, std::vector<Code>(rows));
+  auto noisy_copy = [&](Code from, std::uint32_t cardinality) {
+    return UniformUnit(rng) < 0.05 ? static_cast<Code>(UniformBelow(rng, cardinality)) : from;
+  };
+  for (std::size_t r = 0; r < rows; ++r) {
+    t.columns[0][r] = static_cast<Code>(UniformBelow(rng, 4));
+    t.columns[1][r] = noisy_copy(t.columns[0][r], 4);
+    t.columns[2][r] = noisy_copy(t.columns[1][r], 4);
+    t.columns[4][r] = static_cast<Code>(UniformBelow(rng, 3));
+    t.columns[3][r] = noisy_copy(t.columns[4][r], 3);
+    t.columns[5][r] = static_cast<Code>(UniformBelow(rng, 5));
+  }
+  return t;
+}
+
+std::set<std::pair<int, int>> UndirectedEdges(const std::vector<BayesNode>& nodes) {
+  std::set<std::pair<int, int>> edges;
+  for (const BayesNode& node : nodes) {
+    for (int p : node.parents) edges.insert({std::min(p, node.attribute), std::max(p, node.attribute)});
+  }
+  return edges;
+}
+
+void ExpectValidOrderWithinMaxcost(const std::vector<BayesNode>& nodes, std::uint32_t maxcost) {
+  std::set<int> seen;
+  for (const BayesNode& node : nodes) {
+    std::uint64_t cost = 1;
+    for (std::size_t j = 0; j < node.parents.size(); ++j) {
+      EXPECT_TRUE(seen.count(node.parents[j])) << "parent after child: not acyclic in σ";
+      cost *= node.parent_bucket_counts[j];
+    }
+    EXPECT_LE(cost, maxcost) << "attribute " << node.attribute;
+    seen.insert(node.attribute);
+  }
+  EXPECT_EQ(seen.size(), nodes.size());
+}
+
+TEST(CfsStructureTest, RecoversAPlantedNetworkAtLargeEpsilon) {
+  const EncodedTable data = PlantedTable(20000, 1);
+  auto accountant = PrivacyAccountant::Create(PrivacyCost{1000, 1e-6});
+  ASSERT_TRUE(accountant.has_value());
+  CfsOptions options;
+  options.epsilon = 500;
+  options.maxcost = 16;
+  SeededRng rng(2);
+  NullProgress progress;
+  auto learned = LearnCfsStructure(data, options, *accountant, "all", rng, progress);
+  ASSERT_TRUE(learned.has_value()) << learned.error().message;
+  const auto edges = UndirectedEdges(learned->nodes);
+  EXPECT_TRUE(edges.count({0, 1}));
+  EXPECT_TRUE(edges.count({1, 2}));
+  EXPECT_TRUE(edges.count({3, 4}));
+  for (const auto& e : edges) {
+    EXPECT_NE(e.first, 5) << "the independent attribute got an edge";
+    EXPECT_NE(e.second, 5) << "the independent attribute got an edge";
+    // No edge between the two independent groups.
+    const bool first_group = e.first <= 2, second_group = e.second <= 2;
+    EXPECT_EQ(first_group, second_group) << e.first << " - " << e.second;
+  }
+  ExpectValidOrderWithinMaxcost(learned->nodes, 16);
+}
+
+TEST(CfsStructureTest, StaysAcyclicAndWithinMaxcostOnCorrelatedData) {
+  // Many attributes all correlated: the greedy would like many parents everywhere.
+  SeededRng rng(4);
+  const std::vector<std::uint32_t> cardinalities = {3, 4, 5, 3, 6, 2, 4, 3};
+  const std::vector<int> order = {0, 1, 2, 3, 4, 5, 6, 7};
+  std::vector<std::vector<int>> parents(8);
+  for (int i = 1; i < 8; ++i) parents[static_cast<std::size_t>(i)] = {i - 1};
+  const BayesNet truth = test_support::RandomNetwork(cardinalities, order, parents, rng);
+  const EncodedTable data = test_support::SampleTable(truth, cardinalities, 5000, rng);
+  for (std::uint32_t maxcost : {1u, 4u, 12u, 30u}) {
+    auto accountant = PrivacyAccountant::Create(PrivacyCost{10, 1e-6});
+    ASSERT_TRUE(accountant.has_value());
+    CfsOptions options;
+    options.epsilon = 5;
+    options.maxcost = maxcost;
+    options.buckets.assign(8, {});
+    options.buckets[4] = {0, 0, 1, 1, 2, 2};  // 6 codes -> 3 buckets
+    NullProgress progress;
+    auto learned = LearnCfsStructure(data, options, *accountant, "all", rng, progress);
+    ASSERT_TRUE(learned.has_value());
+    ExpectValidOrderWithinMaxcost(learned->nodes, maxcost);
+    if (maxcost == 1) {
+      for (const BayesNode& node : learned->nodes) EXPECT_TRUE(node.parents.empty());
+    }
+    for (const BayesNode& node : learned->nodes) {
+      for (std::size_t j = 0; j < node.parents.size(); ++j) {
+        if (node.parents[j] == 4) {
+          EXPECT_EQ(node.parent_bucket_counts[j], 3u);
+          EXPECT_EQ(node.parent_buckets[j], options.buckets[4]);
+        }
+      }
+    }
+  }
+}
+
+TEST(CfsStructureTest, LedgerHasTheExactNumberOfEntropyQueriesAndTheBudget) {
+  const EncodedTable data = PlantedTable(3000, 5);
+  auto accountant = PrivacyAccountant::Create(PrivacyCost{2, 1e-6});
+  ASSERT_TRUE(accountant.has_value());
+  ASSERT_TRUE(accountant->AddPartition("D_T", "all", "test").has_value());
+  CfsOptions options;
+  options.epsilon = 1.0;
+  options.delta = 1e-9;
+  options.row_count_fraction = 0.1;
+  options.buckets.assign(6, {});
+  options.buckets[5] = {0, 0, 1, 1, 1};  // attribute 5 (5 codes) bucketised into 2
+  SeededRng rng(6);
+  NullProgress progress;
+  auto learned = LearnCfsStructure(data, options, *accountant, "D_T", rng, progress);
+  ASSERT_TRUE(learned.has_value());
+  // m = 6: 6 single entropies + 1 bucketised single + 10 pairs without attribute 5 (one query
+  // each) + 5 pairs with it (two queries each) = 27.
+  EXPECT_EQ(learned->entropy_queries, 27u);
+  ASSERT_EQ(accountant->entries().size(), 2u);
+  const LedgerEntry& rows = accountant->entries()[0];
+  const LedgerEntry& entropies = accountant->entries()[1];
+  EXPECT_DOUBLE_EQ(rows.cost.epsilon, 0.1);
+  EXPECT_DOUBLE_EQ(rows.cost.delta, 1e-9);
+  EXPECT_EQ(entropies.count, 27u);
+  // No advanced-composition slack in this accountant: sequential, ε_each = 0.9 / 27.
+  EXPECT_NEAR(entropies.epsilon_each, 0.9 / 27, 1e-12);
+  EXPECT_LE(accountant->TotalOf("D_T").epsilon, 1.0);
+  EXPECT_NEAR(accountant->TotalOf("D_T").epsilon, 1.0, 1e-12);
+  // The sensitivity is the add/remove bound at the DP lower bound of |D_T| minus one.
+  EXPECT_DOUBLE_EQ(entropies.sensitivity,
+                   EntropySensitivity(static_cast<double>(learned->rows.lower - 1)));
+  EXPECT_LT(learned->rows.lower, 3000 + 5);  // a lower bound, not an estimate
+}
+
+TEST(CfsStructureTest, GreedyFollowsTheMeritOnHandMadeEntropies) {
+  // Three attributes, 1 bit each; (0, 1) perfectly correlated (joint 1 bit), 2 independent.
+  const std::vector<double> h = {1, 1, 1};
+  const std::vector<std::vector<double>> hj = {{0, 1, 2}, {1, 0, 2}, {2, 2, 0}};
+  const auto parents = GreedyCfsParents(h, h, hj, {2, 2, 2}, 4);
+  // Exactly one edge between 0 and 1 (the first best: target 0, parent 1), nothing for 2.
+  EXPECT_EQ(parents[0], std::vector<int>{1});
+  EXPECT_TRUE(parents[1].empty());
+  EXPECT_TRUE(parents[2].empty());
+  EXPECT_EQ(TopologicalOrder(parents, {2, 2, 2}), (std::vector<int>{1, 0, 2}));
+  // Low cardinality first among the available attributes.
+  EXPECT_EQ(TopologicalOrder({{}, {}, {}}, {5, 2, 3}), (std::vector<int>{1, 2, 0}));
+}
+
+}  // namespace
+}  // namespace deniable

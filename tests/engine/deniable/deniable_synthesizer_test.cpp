@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/deniable/deniable_synthesizer.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/core/progress.h"
+#include "engine/deniable/plausibility.h"
+#include "engine/deniable/seed_model.h"
+#include "tests/engine/deniable/deniable_test_util.h"
+#include "tests/support/fake_progress.h"
+
+namespace deniable {
+namespace {
+
+// 8 correlated attributes with small cardinalities, 6,000 rows.
+EncodedTable Data(std::size_t rows = 6000) {
+  SeededRng rng(7);
+  const std::vector<std::uint32_t> cardinalities = {2, 3, 4, 2, 3, 5, 2, 4};
+  std::vector<std::vector<int>> parents = {{}, {0}, {1}, {0, 2}, {3}, {4}, {5, 1}, {6}};
+  const BayesNet truth = test_support::RandomNetwork(cardinalities, {0, 1, 2, 3, 4, 5, 6, 7},
+                                                     parents, rng);
+  return test_support::SampleTable(truth, cardinalities, rows, rng);
+}
+
+PrivacyAccountant Accountant() { return PrivacyAccountant::Create(PrivacyCost{1e9, 0.5}).value(); }
+
+DeniableOptions Options() {
+  DeniableOptions options;
+  options.k = 10;
+  options.gamma = 4;
+  options.omega_min = 2;
+  options.omega_max = 6;
+  options.records = 500;
+  options.model_epsilon = 2;
+  options.bucket_count = 3;
+  options.maxcost = 12;
+  options.threads = 2;
+  options.charge_release_to_budget = false;  // most tests are not about the ledger
+  return options;
+}
+
+Result<DeniableRun> RunWithSeed(const EncodedTable& data, const DeniableOptions& options,
+                        std::uint64_t seed, Progress& progress) {
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(seed);
+  return RunDeniable(data, options, {}, accountant, rng, progress);
+}
+
+// Every released record recounted from scratch: the largest group of plausible seeds.
+std::uint32_t LargestGroup(const DeniableRun& run, const EncodedTable& data, std::size_t row) {
+  const SeedModel model = SeedModel::Create(run.model.network, run.model.cardinalities).value();
+  const EncodedTable seeds = SelectRows(data, run.split.seed_rows);
+  const std::vector<Code> y = test_support::RowInOrder(run.release.records, model.order(), row);
+  std::vector<double> q(static_cast<std::size_t>(run.model.omega.max) + 1);
+  SuffixProbabilities(model, y.data(), run.model.omega.max, q.data());
+  std::uint32_t largest = 0;
+  for (const PlausibleGroup& g : PlausibleGroupsBruteForce(seeds, model.order(), run.model.omega,
+                                                           4.0, y.data(), q.data())) {
+    largest = std::max(largest, g.seeds);
+  }
+  return largest;
+}
+
+TEST(SynthesizeDeniableTest, DeterministicTestNeverReleasesFewerThanKPlausibleSeeds) {
+  const EncodedTable data = Data();
+  DeniableOptions options = Options();
+  options.deterministic_test = true;
+  options.k = 25;
+  for (int omega : {3, 0}) {  // fixed ω = 3, then the random range [2, 6]
+    if (omega != 0) options.omega_min = options.omega_max = omega;
+    else {
+      options.omega_min = 2;
+      options.omega_max = 6;
+    }
+    NullProgress progress;
+    auto run = RunWithSeed(data, options, 1, progress);
+    ASSERT_TRUE(run.has_value()) << run.error().message;
+    ASSERT_EQ(run->release.records.rows, 500u);
+    EXPECT_LT(run->release.stats.passed, run->release.stats.candidates);  // the test did reject
+    for (std::size_t r = 0; r < run->release.records.rows; r += 5) {
+      // With fixed ω there is one group (the seeds sharing the copied prefix): k' exactly.
+      ASSERT_GE(LargestGroup(*run, data, r), 25u) << "record " << r << ", omega " << omega;
+    }
+    EXPECT_FALSE(run->release.guarantees.randomized);
+    EXPECT_FALSE(std::isfinite(run->release.guarantees.release.epsilon));
+  }
+}
+
+TEST(SynthesizeDeniableTest, ResultsDoNotDependOnTheNumberOfThreads) {
+  const EncodedTable data = Data();
+  DeniableOptions options = Options();
+  options.records = 12000;  // several blocks of attempts
+  options.max_candidates = 40000;
+  std::vector<EncodedTable> outputs;
+  for (unsigned threads : {1u, 2u, 3u}) {
+    options.threads = threads;
+    NullProgress progress;
+    auto run = RunWithSeed(data, options, 42, progress);
+    ASSERT_TRUE(run.has_value()) << run.error().message;
+    outputs.push_back(run->release.records);
+    EXPECT_EQ(run->release.stats.passed, 12000u);
+    EXPECT_GT(run->release.stats.attempts, 2 * kBlockAttempts);  // spans several blocks
+  }
+  EXPECT_EQ(outputs[0].columns, outputs[1].columns);
+  EXPECT_EQ(outputs[0].columns, outputs[2].columns);
+}
+
+TEST(SynthesizeDeniableTest, ReleasedRecordsUseOnlyDomainCodesAndAreShuffled) {
+  const EncodedTable data = Data();
+  NullProgress progress;
+  auto run = RunWithSeed(data, Options(), 3, progress);
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  const EncodedTable& out = run->release.records;
+  EXPECT_EQ(out.cardinalities, data.cardinalities);
+  for (std::size_t a = 0; a < out.num_attributes(); ++a) {
+    for (Code c : out.columns[a]) ASSERT_LT(c, data.cardinalities[a]);
+  }
+  const ReleaseStats& s = run->release.stats;
+  EXPECT_EQ(s.attempts, s.candidates + s.floor_failures);
+  EXPECT_GE(s.attempts, 500u);
+  EXPECT_EQ(s.seeds, run->split.seed_rows.size());
+}
+
+TEST(SynthesizeDeniableTest, ChargesTAttemptsOnDsAndReportsTheGuarantees) {
+  const EncodedTable data = Data();
+  DeniableOptions options = Options();
+  options.max_candidates = 5000;
+  options.k = 30;
+  options.charge_release_to_budget = true;
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(4);
+  NullProgress progress;
+  auto run = RunDeniable(data, options, {}, accountant, rng, progress);
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  const ReleaseGuarantees& g = run->release.guarantees;
+  const LedgerEntry& last = accountant.entries().back();
+  EXPECT_EQ(last.partition, "D_S");
+  EXPECT_EQ(last.count, 5000u);
+  EXPECT_DOUBLE_EQ(last.epsilon_each, g.attempt.epsilon);
+  EXPECT_TRUE(g.synthesis_charged);
+  // k = 30, ε0 = 1, record δ = 2^-30: the largest t with e^{-(30 - t)} <= 2^-30 ≈ 9.3e-10 is
+  // t = 9 (e^{-21} ≈ 7.6e-10; t = 10 gives e^{-20} ≈ 2.1e-9); ε = 1 + ln(1 + 4/9).
+  EXPECT_EQ(g.record.t, 9);
+  EXPECT_TRUE(g.record.meets_delta);
+  EXPECT_NEAR(g.record.cost.epsilon, 1 + std::log(1 + 4.0 / 9), 1e-12);
+  EXPECT_NEAR(g.record.cost.delta, std::exp(-21.0), 1e-20);
+  // The automatic failure floor makes ⊥ cost no more than a record: ε_A = ε_record.
+  EXPECT_NEAR(g.fail_floor, 1 / (1 + 31 * (std::exp(1.0) - 1) * (1 + 4.0 / 9)), 1e-12);
+  EXPECT_NEAR(g.attempt.epsilon, g.record.cost.epsilon, 1e-12);
+  // Sequential composition (no slack): 5000 · ε_A.
+  EXPECT_NEAR(g.synthesis.epsilon, 5000 * g.attempt.epsilon, 1e-9);
+  EXPECT_NEAR(accountant.TotalOf("D_S").epsilon, g.synthesis.epsilon, 1e-9);
+  // Model: ε = 2 on D_T and on D_P, the max of the two.
+  EXPECT_NEAR(g.model.epsilon, 2.0, 1e-12);
+  EXPECT_NEAR(g.release.epsilon, std::max(2.0, g.synthesis.epsilon), 1e-9);
+  EXPECT_NEAR(accountant.Total().epsilon, g.release.epsilon, 1e-9);
+  EXPECT_NE(run->release.SummaryText().find("Per released record"), std::string::npos);
+  EXPECT_EQ(run->release.SummaryJson()["records"], 500);
+}
+
+TEST(SynthesizeDeniableTest, CanReleaseWithThePerRecordGuaranteeOnly) {
+  const EncodedTable data = Data();
+  DeniableOptions options = Options();
+  options.charge_release_to_budget = false;
+  PrivacyAccountant accountant = PrivacyAccountant::Create(PrivacyCost{5, 1e-3}).value();
+  SeededRng rng(4);
+  NullProgress progress;
+  auto run = RunDeniable(data, options, {}, accountant, rng, progress);
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  EXPECT_FALSE(run->release.guarantees.synthesis_charged);
+  EXPECT_EQ(accountant.TotalOf("D_S").epsilon, 0.0);
+  EXPECT_NE(run->release.SummaryText().find("NOT charged"), std::string::npos);
+}
+
+TEST(SynthesizeDeniableTest, RefusesASynthesisAboveTheBudget) {
+  const EncodedTable data = Data();
+  PrivacyAccountant accountant = PrivacyAccountant::Create(PrivacyCost{5, 1e-3}).value();
+  SeededRng rng(4);
+  NullProgress progress;
+  DeniableOptions options = Options();
+  options.charge_release_to_budget = true;
+  auto run = RunDeniable(data, options, {}, accountant, rng, progress);
+  ASSERT_FALSE(run.has_value());
+  EXPECT_EQ(run.error().code, ErrorCode::kBudgetExhausted);
+  EXPECT_NE(run.error().message.find("per released record"), std::string::npos);
+}
+
+TEST(SynthesizeDeniableTest, ExplainsWhenTheCapMakesTheRequestUnreachable) {
+  const EncodedTable data = Data();
+  DeniableOptions options = Options();
+  options.k = 2000;  // hardly any candidate has that many plausible seeds
+  options.max_candidates = 2000;
+  NullProgress progress;
+  auto run = RunWithSeed(data, options, 5, progress);
+  ASSERT_FALSE(run.has_value());
+  EXPECT_EQ(run.error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_NE(run.error().message.find("pass rate"), std::string::npos) << run.error().message;
+  EXPECT_NE(run.error().message.find("2000 candidate attempts"), std::string::npos);
+}
+
+TEST(SynthesizeDeniableTest, RefusesFewerSeedsThanK) {
+  const EncodedTable data = Data(100);
+  DeniableOptions options = Options();
+  options.k = 80;
+  NullProgress progress;
+  auto run = RunWithSeed(data, options, 6, progress);
+  ASSERT_FALSE(run.has_value());
+  EXPECT_EQ(run.error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_NE(run.error().message.find("k = 80"), std::string::npos);
+}
+
+TEST(SynthesizeDeniableTest, CancelsDuringLearningAndDuringSynthesis) {
+  const EncodedTable data = Data();
+  DeniableOptions options = Options();
+  options.records = 5'000'000;
+  test_support::FakeProgress early(/*cancel_after_reports=*/2);
+  auto run = RunWithSeed(data, options, 7, early);
+  ASSERT_FALSE(run.has_value());
+  EXPECT_EQ(run.error().code, ErrorCode::kCancelled);
+
+  PrivacyAccountant accountant = Accountant();
+  SeededRng rng(8);
+  NullProgress quiet;
+  auto split = SplitRows(data.rows, options, accountant, rng);
+  ASSERT_TRUE(split.has_value());
+  auto model = LearnDeniableModel(data, *split, options, {}, accountant, rng, quiet);
+  ASSERT_TRUE(model.has_value());
+  test_support::FakeProgress late(/*cancel_after_reports=*/3);  // after three blocks
+  auto release = SynthesizeDeniable(data, *split, *model, options, accountant, rng, late);
+  ASSERT_FALSE(release.has_value());
+  EXPECT_EQ(release.error().code, ErrorCode::kCancelled);
+}
+
+TEST(DeniableOptionsTest, ValidateNamesTheParameterAndItsValue) {
+  DeniableOptions options;
+  EXPECT_TRUE(options.Validate().has_value());
+  options.gamma = 1.0;
+  EXPECT_NE(options.Validate().error().message.find("gamma must be finite and > 1 (got 1)"),
+            std::string::npos);
+  options = DeniableOptions{};
+  options.omega_min = 7;
+  options.omega_max = 5;
+  EXPECT_NE(options.Validate().error().message.find("omega_min 7, omega_max 5"),
+            std::string::npos);
+  options = DeniableOptions{};
+  options.split_seeds = 0.5;
+  EXPECT_NE(options.Validate().error().message.find("sum to 1"), std::string::npos);
+  options = DeniableOptions{};
+  options.epsilon0 = -1;
+  EXPECT_NE(options.Validate().error().message.find("epsilon0"), std::string::npos);
+  options.deterministic_test = true;  // ε0 is not used then
+  EXPECT_TRUE(options.Validate().has_value());
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 15).value().min, 5);
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 15).value().max, 11);
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 3).value().max, 3);
+  options = DeniableOptions{};
+  options.omega_min = 2;
+  options.omega_max = 9;
+  EXPECT_NE(ResolveOmega(options, 8).error().message.find("m = 8 (got 9)"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace deniable

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/deniable/parameter_learning.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/core/progress.h"
+#include "tests/engine/deniable/deniable_test_util.h"
+#include "tests/support/fake_progress.h"
+
+namespace deniable {
+namespace {
+
+// Structure: attribute 1 with parent 0 (identity), attribute 2 with parent 1 bucketised.
+std::vector<BayesNode> Structure() {
+  std::vector<BayesNode> nodes(3);
+  nodes[0].attribute = 0;
+  nodes[1].attribute = 1;
+  nodes[1].parents = {0};
+  nodes[1].parent_buckets = {{}};
+  nodes[1].parent_bucket_counts = {3};
+  nodes[2].attribute = 2;
+  nodes[2].parents = {1};
+  nodes[2].parent_buckets = {{0, 0, 1, 1}};
+  nodes[2].parent_bucket_counts = {2};
+  return nodes;
+}
+
+EncodedTable Data(std::size_t rows) {
+  SeededRng rng(1);
+  const std::vector<std::uint32_t> cardinalities = {3, 4, 2};
+  std::vector<std::vector<int>> parents = {{}, {0}, {1}};
+  const BayesNet truth = test_support::RandomNetwork(cardinalities, {0, 1, 2}, parents, rng);
+  return test_support::SampleTable(truth, cardinalities, rows, rng);
+}
+
+TEST(DirichletParametersTest, MatchesEmpiricalConditionalsAtLargeEpsilon) {
+  const EncodedTable data = Data(40000);
+  auto accountant = PrivacyAccountant::Create(PrivacyCost{1e7, 0});
+  ASSERT_TRUE(accountant.has_value());
+  ParameterOptions options;
+  options.epsilon = 1e6;  // noise negligible
+  options.dirichlet_alpha = 1e-3;
+  SeededRng rng(2);
+  NullProgress progress;
+  auto network = LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng,
+                                          progress);
+  ASSERT_TRUE(network.has_value()) << network.error().message;
+  EXPECT_EQ(network->Validate(data.cardinalities), "");
+  // Node 2 given bucket of attribute 1: empirical conditional frequencies.
+  double counts[2][2] = {{0, 0}, {0, 0}};
+  for (std::size_t r = 0; r < data.rows; ++r) {
+    counts[data.columns[1][r] / 2][data.columns[2][r]] += 1;
+  }
+  for (int c = 0; c < 2; ++c) {
+    const double n = counts[c][0] + counts[c][1];
+    const double p = counts[c][0] / n;
+    // A Dirichlet(n p, n (1-p)) draw has standard deviation sqrt(p(1-p)/(n+1)): 5σ.
+    EXPECT_NEAR(network->nodes[2].probabilities[static_cast<std::size_t>(c) * 2], p,
+                5 * std::sqrt(p * (1 - p) / (n + 1)));
+  }
+  ASSERT_EQ(accountant->entries().size(), 1u);
+  EXPECT_EQ(accountant->entries()[0].count, 3u);
+  EXPECT_LE(accountant->Total().epsilon, 1e6);
+}
+
+TEST(DirichletParametersTest, EmptyDataGivesPriorDrawsAndSpendsTheBudget) {
+  EncodedTable empty = Data(0);
+  auto accountant = PrivacyAccountant::Create(PrivacyCost{1, 0});
+  ASSERT_TRUE(accountant.has_value());
+  ParameterOptions options;
+  options.epsilon = 0.6;
+  SeededRng rng(3);
+  NullProgress progress;
+  auto network = LearnDirichletParameters(empty, Structure(), options, *accountant, "all", rng,
+                                          progress);
+  ASSERT_TRUE(network.has_value());
+  EXPECT_EQ(network->Validate(empty.cardinalities), "");
+  // Sequential composition of 3 tables (no slack): 0.2 each.
+  EXPECT_NEAR(accountant->entries()[0].epsilon_each, 0.2, 1e-12);
+  EXPECT_LE(accountant->Total().epsilon, 0.6);
+}
+
+TEST(DirichletParametersTest, RejectsNonPositiveAlphaAndStopsWhenCancelled) {
+  const EncodedTable data = Data(100);
+  auto accountant = PrivacyAccountant::Create(PrivacyCost{1, 0});
+  ASSERT_TRUE(accountant.has_value());
+  ParameterOptions options;
+  options.dirichlet_alpha = 0;
+  SeededRng rng(4);
+  NullProgress progress;
+  auto bad = LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng, progress);
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error().code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(bad.error().message.find("dirichlet_alpha"), std::string::npos);
+  options.dirichlet_alpha = 1;
+  test_support::FakeProgress cancel(1);
+  auto cancelled = LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng, cancel);
+  ASSERT_FALSE(cancelled.has_value());
+  EXPECT_EQ(cancelled.error().code, ErrorCode::kCancelled);
+}
+
+}  // namespace
+}  // namespace deniable
