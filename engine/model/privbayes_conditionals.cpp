@@ -75,11 +75,18 @@ std::vector<std::int64_t> FamilyCounts(const EncodedTable& data, const BayesNode
   return counts;
 }
 
-// Post-processing of one noisy table into conditionals (privbayes.md §4): negative counts
-// become 0; each configuration is normalised; a configuration whose counts are all 0 gets the
-// child's noisy marginal (the column sums of the same noisy table, clamped), or the uniform
-// distribution if that is all 0 too.
-std::vector<double> Conditionals(const std::vector<std::int64_t>& noisy, std::uint32_t k) {
+// Noisy counts below this many noise scales are set to 0 before normalising (privbayes.md §4):
+// an empty cell's noise passes 2·scale with probability about e^-2/2 = 7%, so this removes
+// most of the "phantom" mass that clamping alone leaves in sparse tables. Chosen on Adult at
+// ε = 1 (mean 2-way TVD 0.052 without it, 0.044 with it; 1 and 3 scales were worse).
+constexpr double kZeroBelowScales = 2.0;
+
+// Post-processing of one noisy table into conditionals (privbayes.md §4): counts below
+// kZeroBelowScales·scale become 0; each configuration is normalised; a configuration left with
+// no count gets the child's noisy marginal (the column sums of the same noisy table before
+// thresholding, clamped at 0), or the uniform distribution if that is all 0 too.
+std::vector<double> Conditionals(const std::vector<std::int64_t>& noisy, std::uint32_t k,
+                                 double scale) {
   const std::size_t configurations = noisy.size() / k;
   std::vector<double> marginal(k, 0.0);
   for (std::size_t c = 0; c < configurations; ++c) {
@@ -90,11 +97,13 @@ std::vector<double> Conditionals(const std::vector<std::int64_t>& noisy, std::ui
   for (double& v : marginal) {
     v = marginal_total > 0 ? v / marginal_total : 1.0 / static_cast<double>(k);
   }
+  const double threshold = kZeroBelowScales * scale;
   std::vector<double> p(noisy.size());
   for (std::size_t c = 0; c < configurations; ++c) {
     double total = 0;
     for (std::uint32_t v = 0; v < k; ++v) {
-      total += (p[c * k + v] = static_cast<double>(std::max<std::int64_t>(noisy[c * k + v], 0)));
+      const auto count = static_cast<double>(noisy[c * k + v]);
+      total += (p[c * k + v] = count >= threshold ? count : 0.0);
     }
     for (std::uint32_t v = 0; v < k; ++v) {
       p[c * k + v] = total > 0 ? p[c * k + v] / total : marginal[v];
@@ -159,7 +168,7 @@ Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNo
 
     std::vector<std::int64_t> counts = FamilyCounts(data, node);
     for (std::int64_t& c : counts) c = mechanism->AddNoise(c, rng);
-    node.probabilities = Conditionals(counts, node.cardinality);
+    node.probabilities = Conditionals(counts, node.cardinality, mechanism->scale());
     progress.Report(static_cast<double>(i + 1) / static_cast<double>(structure.size()),
                     "Noisy conditional distributions");
   }
