@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/result.h"
+
 namespace deniable {
 
 // How a column's values were turned into the categories the TVD is taken over.
@@ -89,9 +91,21 @@ struct MetricReport {
   }
 };
 
-// The report as JSON (format "deniable-metrics", version 1); mean_pair_tvd is null when
-// undefined. Stable key names, documented by example in docs (written by the CLI's owner).
+// The report as JSON. Keys (stable; version bumps on any incompatible change):
+//   "format": "deniable-metrics", "version": 1,
+//   "measure": {"bins", "max_distinct_for_values"}, "real_rows", "synthetic_rows",
+//   "mean_column_tvd", "mean_pair_tvd" (null when fewer than two columns), "pair_count",
+//   "columns": [{"name", "kind" ("binned"/"values"), "tvd", "categories",
+//                "histogram": {"labels", "real", "synthetic"}}],
+//   "matrix_columns": [names, the order of the three matrices],
+//   "pair_tvd", "nmi_real", "nmi_synthetic": k x k arrays,
+//   "excluded": [{"name", "reason"}], "ignored_synthetic_columns": [names].
 nlohmann::json MetricReportToJson(const MetricReport& report);
+
+// Reads what MetricReportToJson wrote (e.g. a saved `compare -o metrics.json`, for the GUI to
+// show without the data). Every field is checked: kParse errors name the key path and what is
+// wrong, e.g. "metrics JSON: 'columns[2].tvd' must be in [0, 1] (got 1.5)".
+Result<MetricReport> MetricReportFromJson(const nlohmann::json& json);
 
 // A short human-readable summary for the terminal: both means, per-column TVD, the worst
 // pairs, excluded and ignored columns.

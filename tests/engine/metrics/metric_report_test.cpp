@@ -88,6 +88,52 @@ TEST(MetricReportTest, SummaryNamesMeansColumnsAndExclusions) {
   EXPECT_THAT(summary, HasSubstr("Ignored synthetic columns (not in the real table): z"));
 }
 
+TEST(MetricReportTest, JsonRoundTripsThroughText) {
+  const MetricReport report = SmallReport();
+  const nlohmann::json json = MetricReportToJson(report);
+  auto read = MetricReportFromJson(nlohmann::json::parse(json.dump()));
+  ASSERT_TRUE(read.has_value()) << read.error().message;
+  EXPECT_EQ(MetricReportToJson(*read), json);
+  EXPECT_EQ(read->pair_tvd, report.pair_tvd);  // doubles survive the text exactly
+  EXPECT_EQ(read->nmi_synthetic, report.nmi_synthetic);
+  EXPECT_EQ(read->columns[0].histogram.labels, report.columns[0].histogram.labels);
+  EXPECT_EQ(read->excluded[0].reason, "all values distinct");
+}
+
+TEST(MetricReportTest, JsonReaderNamesTheBadField) {
+  const nlohmann::json good = MetricReportToJson(SmallReport());
+  auto error_of = [](const nlohmann::json& json) {
+    auto read = MetricReportFromJson(json);
+    EXPECT_FALSE(read.has_value());
+    EXPECT_EQ(read ? ErrorCode::kInternal : read.error().code, ErrorCode::kParse);
+    return read ? std::string() : read.error().message;
+  };
+  nlohmann::json json = good;
+  json.erase("real_rows");
+  EXPECT_EQ(error_of(json), "metrics JSON: 'real_rows' is missing");
+  json = good;
+  json["version"] = 2;
+  EXPECT_EQ(error_of(json), "metrics JSON: 'version' must be 1 (got 2)");
+  json = good;
+  json["columns"][1]["tvd"] = 1.5;
+  EXPECT_EQ(error_of(json), "metrics JSON: 'columns[1].tvd' must be in [0, 1] (got 1.5)");
+  json = good;
+  json["columns"][0]["histogram"]["real"] = {0.5};
+  EXPECT_EQ(error_of(json),
+            "metrics JSON: 'columns[0].histogram.real' must be an array of 2 numbers");
+  json = good;
+  json["nmi_real"] = {{1.0}};
+  EXPECT_EQ(error_of(json), "metrics JSON: 'nmi_real' must be a 2 x 2 array");
+  json = good;
+  json["columns"][0]["kind"] = "bins";
+  EXPECT_EQ(error_of(json),
+            "metrics JSON: 'columns[0].kind' must be \"binned\" or \"values\" (got \"bins\")");
+  EXPECT_EQ(error_of(nlohmann::json::array()), "metrics JSON: the document must be an object");
+  json = good;
+  json["columns"][0]["histogram"] = 3;
+  EXPECT_EQ(error_of(json), "metrics JSON: 'columns[0].histogram' must be an object");
+}
+
 TEST(MetricReportTest, KindNames) {
   EXPECT_STREQ(ComparisonKindName(ComparisonKind::kBinned), "binned");
   EXPECT_STREQ(ComparisonKindName(ComparisonKind::kValues), "values");
