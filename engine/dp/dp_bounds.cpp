@@ -17,7 +17,12 @@ namespace {
 
 constexpr int kBinadesBelowTop = 100;        // real columns: |v| < 2^(top - 100) is "zero"
 constexpr double kFalseClearProbability = 1e-3;  // any empty bucket clearing T, in total
-constexpr int kGridCellsLog2 = 20;
+constexpr int kGridCellsLog2 = 16;
+// Quantiles are kept at least r_min = (ln N + ln 1000)/c ranks from the ends (N grid cells, c
+// the exponential mechanism's factor): then the empty cells beyond the data, whose utility is
+// only −r_min, weigh at most 1/1000 of the cell holding the target. Never moved past 0.25/0.75.
+constexpr double kEdgeOdds = 1000.0;
+constexpr double kMaxInwardQuantile = 0.25;
 
 // Power-of-two magnitude buckets in increasing value order: index span-1-k holds
 // (-2^(e+1), -2^e], index span is (-2^min_e, 2^min_e), index span+1+k holds [2^e, 2^(e+1)),
@@ -60,6 +65,7 @@ MagnitudeBuckets BucketsFor(double coarse_min, double coarse_max, bool integer) 
 struct Range {
   double lo;
   double hi;
+  double noisy_total = 0;  // Σ of the noisy bucket counts: a DP estimate of n
 };
 
 // Stage 1: the coarse range from a noisy magnitude histogram (post-processing of the
@@ -70,7 +76,11 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
       BucketsFor(options.coarse_min, options.coarse_max, options.integer);
   std::vector<std::int64_t> noisy(buckets.size(), 0);
   for (double v : clamped) ++noisy[buckets.Index(v)];
-  for (std::int64_t& c : noisy) c = geometric.AddNoise(c, rng);
+  double noisy_total = 0;
+  for (std::int64_t& c : noisy) {
+    c = geometric.AddNoise(c, rng);
+    noisy_total += static_cast<double>(c);
+  }
 
   // Only buckets meeting the public coarse range take part.
   std::vector<std::size_t> usable;
@@ -98,7 +108,7 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
     last = std::max(last, i);
   }
   return Range{std::max(options.coarse_min, buckets.Lower(first)),
-               std::min(options.coarse_max, buckets.Upper(last))};
+               std::min(options.coarse_max, buckets.Upper(last)), noisy_total};
 }
 
 // A public grid over [lo, hi]: cells [lo + j·width, lo + (j+1)·width), j < cells.
@@ -236,10 +246,17 @@ Result<NumericRange> EstimateBounds(std::span<const double> values, const Bounds
   for (std::size_t i = 0; i < clamped.size(); ++i) {
     cells[i] = grid.Cell(std::clamp(clamped[i], coarse.lo, coarse.hi));
   }
+  // Public given stage 1: how far from the ends the exponential mechanism can resolve.
+  const double n_estimate = std::max(1.0, coarse.noisy_total);
+  const double r_min = (std::log(static_cast<double>(grid.cells)) + std::log(kEdgeOdds)) /
+                       quantile_mechanism->exponent_factor();  // +inf if the factor is 0
+  const double inward = std::min(r_min / n_estimate, kMaxInwardQuantile);
+  const double lower_quantile = std::max(options.lower_quantile, inward);
+  const double upper_quantile = std::min(options.upper_quantile, 1 - inward);
   const std::uint64_t lower_cell =
-      QuantileCell(cells, grid, options.lower_quantile, *quantile_mechanism, rng);
+      QuantileCell(cells, grid, lower_quantile, *quantile_mechanism, rng);
   const std::uint64_t upper_cell =
-      QuantileCell(cells, grid, options.upper_quantile, *quantile_mechanism, rng);
+      QuantileCell(cells, grid, upper_quantile, *quantile_mechanism, rng);
 
   const double last_offset = options.integer ? grid.width - 1 : grid.width;
   NumericRange range;

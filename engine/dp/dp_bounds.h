@@ -15,10 +15,16 @@
 //     half the largest noisy count are used.
 //  2. Refinement (ε/4 each): DP quantiles at `lower_quantile` and `upper_quantile` (default
 //     0.001 and 0.999) inside [L, H] with the exponential mechanism (Smith 2011) over a public
-//     grid of <= 2^20 + 1 cells (power-of-two width; width 1 for integers when the range
+//     grid of <= 2^16 + 1 cells (power-of-two width; width 1 for integers when the range
 //     allows), utility −dist(q·n, [#values below the cell, #values up to the cell]) (a cell
 //     holding the quantile's value has utility 0; sensitivity 1). The lower estimate is its
 //     cell's lower edge, the upper its cell's upper edge (integers: the last integer of it).
+//     A quantile closer to the ends than the mechanism can resolve is moved inward: each end
+//     keeps at least r_min = (ln #cells + ln 1000)/c ranks (c ≈ ε/8), measured with the noisy n
+//     of stage 1, but never past 0.25 / 0.75. Otherwise the many empty cells beyond the data,
+//     whose utility is only −(1 − q)·n, would win (e.g. q = 0.999 with n = 20,000 at ε = 0.8
+//     puts the upper bound far above the maximum); the records beyond the moved quantile are
+//     then the ones a synthesizer clamps into its edge bins.
 // Integers come back as integers (lo rounded down, hi rounded up). lo <= hi always.
 //
 // Privacy guarantee

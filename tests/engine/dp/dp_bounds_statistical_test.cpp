@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // DP bounds land near the true quantiles on large samples at ε = 1, over several seeds.
 //
-// Tolerance, in ranks: the quantile step runs the exponential mechanism with ε/4 = 0.25, so
-// c = 0.125 per unit of utility (rank distance). A cell r ranks away from the target has weight
-// <= e^{−0.125 r}; with at most 2^20 + 1 cells, Pr[distance > r] <= 2^20·e^{−0.125 r}, which is
-// below 1e-6 for r >= 222. We allow 250 ranks plus one cell of discretisation.
+// Targets and tolerance, in ranks: the quantile step runs the exponential mechanism with
+// ε/4 = 0.25, so c = 0.125 per rank of utility, over N <= 2^16 + 1 grid cells. The target rank
+// q·n is first moved inward to at least r_min = (ln N + ln 1000)/c <= (11.09 + 6.91)/0.125 =
+// 144 ranks from each end. A cell r ranks away from the target has weight <= e^{−0.125 r}, so
+// Pr[distance > r] <= 2^16·e^{−0.125 r} < 1e-6 for r >= 200. We accept ranks in
+// [q·n − 250, q·n + 144 + 250] (mirrored at the top).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +19,7 @@ namespace deniable {
 namespace {
 
 constexpr double kRankTolerance = 250;
+constexpr double kMaxInward = 144;
 
 // Number of values strictly below x, in sorted `values`.
 double RankOf(const std::vector<double>& sorted, double x) {
@@ -35,11 +38,13 @@ void CheckNearQuantiles(std::vector<double> values, bool integer) {
     BoundsOptions options{.epsilon = 1.0, .integer = integer};
     auto range = EstimateBounds(values, options, accountant, "x", "all", rng);
     ASSERT_TRUE(range.has_value());
-    // lo: the 0.001-quantile's rank lies within [#below lo, #up to lo] ± tolerance.
-    EXPECT_GE(0.001 * n, RankOf(values, range->lo) - kRankTolerance) << "lo " << range->lo;
-    EXPECT_LE(0.001 * n, RankUpTo(values, range->lo) + kRankTolerance) << "lo " << range->lo;
-    EXPECT_GE(0.999 * n, RankOf(values, range->hi) - kRankTolerance) << "hi " << range->hi;
-    EXPECT_LE(0.999 * n, RankUpTo(values, range->hi) + kRankTolerance) << "hi " << range->hi;
+    // lo's ranks [#below lo, #up to lo] meet [0.001·n − 250, 0.001·n + 144 + 250].
+    EXPECT_LE(RankOf(values, range->lo), 0.001 * n + kMaxInward + kRankTolerance)
+        << "lo " << range->lo;
+    EXPECT_GE(RankUpTo(values, range->lo), 0.001 * n - kRankTolerance) << "lo " << range->lo;
+    EXPECT_GE(RankUpTo(values, range->hi), 0.999 * n - kMaxInward - kRankTolerance)
+        << "hi " << range->hi;
+    EXPECT_LE(RankOf(values, range->hi), 0.999 * n + kRankTolerance) << "hi " << range->hi;
   }
 }
 
@@ -75,6 +80,25 @@ TEST(EstimateBoundsStatisticalTest, IntegerAgesAreExact) {
     EXPECT_EQ(range->hi, 90);
   }
   CheckNearQuantiles(values, true);
+}
+
+// Small n: 20,000 integers 20..80 at ε = 0.8 (c = 0.1). The 0.999 quantile is only 20 ranks
+// below the maximum, while the 47 empty integer cells above 80 in the coarse range [16, 128]
+// would each weigh e^-2: without moving the quantile inward the upper bound lands above 80
+// most of the time. Moved to r_min = (ln 113 + ln 1000)/0.1 = 116 ranks, the cell of 80 (328
+// records) still holds the target and the 47 empty cells weigh e^-11.6 each (4e-4 in all).
+TEST(EstimateBoundsStatisticalTest, SmallIntegerColumnStaysInsideTheData) {
+  std::vector<double> values;
+  for (int i = 0; i < 20'000; ++i) values.push_back(20 + i % 61);
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    SeededRng rng(500 + seed);
+    auto accountant = PrivacyAccountant::Create({1.0, 0.0}).value();
+    auto range = EstimateBounds(values, {.epsilon = 0.8, .integer = true}, accountant, "age",
+                                "all", rng);
+    ASSERT_TRUE(range.has_value());
+    EXPECT_EQ(range->lo, 20) << seed;
+    EXPECT_EQ(range->hi, 80) << seed;
+  }
 }
 
 // Large magnitudes and a far outlier: 10^5 values around 1e12 plus one record at −8e15; the

@@ -110,8 +110,8 @@ TEST(EstimateBoundsTest, ConstantIntegerColumnGivesItsValue) {
   }
 }
 
-// The same for a real column: the cell of 42.0 is [42, 42 + 2^-14) on the grid over [32, 64]
-// (width 2^(ilogb(32) + 1 − 20)), so lo = 42 and hi = 42 + 2^-14.
+// The same for a real column: the cell of 42.0 is [42, 42 + 2^-10) on the grid over [32, 64]
+// (width 2^(ilogb(32) + 1 − 16)), so lo = 42 and hi = 42 + 2^-10.
 TEST(EstimateBoundsTest, ConstantRealColumnGivesItsCell) {
   const std::vector<double> values(200000, 42.0);
   SeededRng rng(7);
@@ -119,7 +119,7 @@ TEST(EstimateBoundsTest, ConstantRealColumnGivesItsCell) {
   auto range = EstimateBounds(values, {.epsilon = 1.0}, accountant, "x", "all", rng);
   ASSERT_TRUE(range.has_value());
   EXPECT_EQ(range->lo, 42.0);
-  EXPECT_EQ(range->hi, 42.0 + 0x1p-14);
+  EXPECT_EQ(range->hi, 42.0 + 0x1p-10);
 }
 
 // Zeros land in the "zero" bucket (−2^m, 2^m) of a real column, m = ilogb(9e15) − 100 = −48.
