@@ -11,10 +11,8 @@
 #include <numeric>
 #include <thread>
 
-#include "engine/deniable/plausibility.h"
+#include "engine/deniable/candidate_generator.h"
 #include "engine/deniable/privacy_test.h"
-#include "engine/deniable/seed_index.h"
-#include "engine/deniable/seed_model.h"
 
 namespace deniable {
 namespace {
@@ -29,53 +27,25 @@ struct BlockResult {
   std::uint64_t tested = 0;
 };
 
-// Everything one worker needs; read-only except the scratch buffers.
-class AttemptRunner {
- public:
-  AttemptRunner(const SeedModel& model, const SeedIndex& index, OmegaRange omega, double gamma,
-                const PrivacyTest& test)
-      : model_(model),
-        index_(index),
-        omega_(omega),
-        test_(test),
-        counter_(index, model.attributes(), omega, gamma),
-        y_(static_cast<std::size_t>(model.attributes())),
-        q_(static_cast<std::size_t>(omega.max) + 1, 1.0) {}
-
-  void Run(std::uint64_t attempts, Rng& rng, BlockResult& out) {
-    const int m = model_.attributes();
-    const std::uint64_t seeds = index_.size();
-    const bool random_omega = omega_.width() > 1;
-    out.attempts = attempts;
-    for (std::uint64_t a = 0; a < attempts; ++a) {
-      if (test_.FloorFails(rng)) {
-        ++out.floor_failures;
-        continue;
-      }
-      const std::size_t seed = static_cast<std::size_t>(UniformBelow(rng, seeds));
-      const int omega =
-          omega_.min + (random_omega ? static_cast<int>(UniformBelow(rng, omega_.width())) : 0);
-      model_.Generate(index_.SeedCodes(seed), m - omega, y_.data(), rng);
-      if (random_omega) SuffixProbabilities(model_, y_.data(), omega_.max, q_.data());
-      const CandidateCount count = counter_.Count(seed, omega, y_.data(), q_.data());
-      ++out.tested;
-      if (test_.Passes(count.k_prime, rng)) {
-        out.codes.insert(out.codes.end(), y_.begin(), y_.end());
-        out.attempt.push_back(static_cast<std::uint32_t>(a));
-        out.candidates.push_back(static_cast<std::uint32_t>(out.tested));
-      }
+// One block of attempts of Mechanism 1 (floor, candidate, test).
+void RunBlock(CandidateGenerator& generator, const PrivacyTest& test, std::uint64_t attempts,
+              Rng& rng, BlockResult& out) {
+  out.attempts = attempts;
+  for (std::uint64_t a = 0; a < attempts; ++a) {
+    if (test.FloorFails(rng)) {
+      ++out.floor_failures;
+      continue;
+    }
+    const std::uint32_t k_prime = generator.Next(rng);
+    ++out.tested;
+    if (test.Passes(k_prime, rng)) {
+      const std::vector<Code>& y = generator.candidate();
+      out.codes.insert(out.codes.end(), y.begin(), y.end());
+      out.attempt.push_back(static_cast<std::uint32_t>(a));
+      out.candidates.push_back(static_cast<std::uint32_t>(out.tested));
     }
   }
-
- private:
-  const SeedModel& model_;
-  const SeedIndex& index_;
-  OmegaRange omega_;
-  const PrivacyTest& test_;
-  PlausibleSeedCounter counter_;
-  std::vector<Code> y_;
-  std::vector<double> q_;
-};
+}
 
 PrivacyCost MaxCost(PrivacyCost a, PrivacyCost b) {
   return PrivacyCost{std::max(a.epsilon, b.epsilon), std::max(a.delta, b.delta)};
@@ -152,20 +122,12 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   if (Status s = options.Validate(); !s) return s.error();
   const std::size_t records = options.records == 0 ? data.rows : options.records;
   if (records == 0) return FailedPrecondition("nothing to release: 0 records requested");
-  auto seed_model = SeedModel::Create(model.network, model.cardinalities);
-  if (!seed_model) return seed_model.error();
-  if (data.cardinalities != model.cardinalities) {
-    return InvalidArgument("the data's attributes do not match the model's cardinalities");
-  }
   const OmegaRange omega = model.omega;
-  const int m = seed_model->attributes();
+  const int m = static_cast<int>(model.network.nodes.size());
   if (omega.min < 0 || omega.max > m || omega.min > omega.max) {
     return InvalidArgument("the model's omega range [" + std::to_string(omega.min) + ", " +
                            std::to_string(omega.max) + "] does not fit m = " +
                            std::to_string(m));
-  }
-  for (std::uint32_t row : split.seed_rows) {
-    if (row >= data.rows) return InvalidArgument("seed row " + std::to_string(row) + " is not in the data");
   }
   if (split.seed_rows.size() < static_cast<std::size_t>(options.k)) {
     return FailedPrecondition("D_S has fewer rows than k = " + std::to_string(options.k) +
@@ -173,14 +135,13 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
                               "|D_S| >= k); use more data, a larger split_seeds or a smaller k");
   }
   SubProgress index_progress(progress, 0.0, 0.05);
-  const EncodedTable seeds = SelectRows(data, split.seed_rows);
-  auto index = SeedIndex::Build(seeds, seed_model->order(), m - omega.min, index_progress);
-  if (!index) return index.error();
+  auto prepared = PrepareSeeds(data, split.seed_rows, model, omega.min, index_progress);
+  if (!prepared) return prepared.error();
 
   DeniableRelease release;
   ReleaseStats& stats = release.stats;
-  stats.seeds = index->size();
-  stats.index_bytes = index->MemoryBytes();
+  stats.seeds = prepared->index.size();
+  stats.index_bytes = prepared->index.MemoryBytes();
   stats.attempts_cap = ResolveCandidateCap(options, records);
   release.guarantees = PlanGuarantees(options, omega, accountant, stats.attempts_cap);
   const ReleaseGuarantees& g = release.guarantees;
@@ -219,7 +180,7 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   std::atomic<std::uint64_t> next_block{0};
   std::atomic<bool> stop{false};
   auto worker = [&]() {
-    AttemptRunner runner(*seed_model, *index, omega, options.gamma, test);
+    CandidateGenerator generator(*prepared, omega, options.gamma);
     for (;;) {
       if (stop.load(std::memory_order_relaxed)) return;
       const std::uint64_t b = next_block.fetch_add(1);
@@ -227,7 +188,7 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
       const std::uint64_t attempts = std::min(kBlockAttempts, stats.attempts_cap - b * kBlockAttempts);
       std::unique_ptr<Rng> block_rng = rng.Fork(b);
       BlockResult result;
-      runner.Run(attempts, *block_rng, result);
+      RunBlock(generator, test, attempts, *block_rng, result);
       {
         std::lock_guard<std::mutex> lock(mutex);
         finished.emplace(b, std::move(result));
@@ -309,7 +270,7 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   for (std::size_t r = 0; r < records; ++r) {
     const Code* y = released.data() + static_cast<std::size_t>(permutation[r]) * static_cast<std::size_t>(m);
     for (int i = 0; i < m; ++i) {
-      out.columns[static_cast<std::size_t>(seed_model->AttributeAt(i))][r] = y[i];
+      out.columns[static_cast<std::size_t>(prepared->model.AttributeAt(i))][r] = y[i];
     }
   }
   progress.Report(1.0, "Synthesizing plausibly deniable records");

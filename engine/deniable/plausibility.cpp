@@ -34,7 +34,7 @@ PlausibleSeedCounter::PlausibleSeedCounter(const SeedIndex& index, int attribute
       log_gamma_(std::log(gamma)),
       n_(static_cast<std::size_t>(omega.width()) + 1, 0),
       p_(static_cast<std::size_t>(omega.width()), 0.0) {
-  assert(index.depth() == attributes - omega.min && "seed index depth must be m - omega_min");
+  assert(index.depth() >= attributes - omega.min && "seed index depth must be >= m - omega_min");
 }
 
 CandidateCount PlausibleSeedCounter::Count(std::size_t seed, int omega_used, const Code* y,
@@ -48,7 +48,7 @@ CandidateCount PlausibleSeedCounter::Count(std::size_t seed, int omega_used, con
   // Walk up from the seed's leaf to the level of the copied prefix, then on to the shallowest
   // level of interest: N(L) there is the count of the seed's ancestor.
   std::uint32_t node = index_.Leaf(seed);
-  for (int level = deepest; level > copied; --level) node = index_.Parent(level, node);
+  for (int level = index_.depth(); level > copied; --level) node = index_.Parent(level, node);
   const std::uint32_t copied_node = node;
   for (int level = copied; level >= shallowest; --level) {
     n_at(level) = index_.Count(level, node);

@@ -52,7 +52,8 @@ struct CandidateCount {
   PartitionKey key;           // the seed's partition
 };
 
-// Fast count: O(ω_max - ω_min) index steps (the index must have depth m - ω_min).
+// Fast count: O(ω_max - ω_min) index steps (the index must have depth >= m - ω_min; depth
+// m - ω_min is the cheapest).
 // `seed` is the candidate's seed (sorted position in `index`), `omega_used` the ω that made y,
 // `q` from SuffixProbabilities.
 class PlausibleSeedCounter {
