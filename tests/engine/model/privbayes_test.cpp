@@ -252,6 +252,22 @@ TEST(MutualInformationScoreTest, AddingOneRecordMovesTheScoreByAtMostTheSensitiv
   EXPECT_NEAR(MutualInformationScoreSensitivity(), 32 + 1 / std::log(2.0), 1e-12);
 }
 
+// Scores are counted over distinct rows with multiplicities: repeating every row 3 times must
+// multiply n·I exactly by 3 (all counts x3; the log2 3 terms cancel).
+TEST(MutualInformationScoreTest, RepeatedRowsTripleTheScore) {
+  const EncodedTable data = RandomTable(200, {3, 4, 2}, 12);
+  std::vector<std::uint32_t> rows;
+  for (int copy = 0; copy < 3; ++copy) {
+    for (std::uint32_t r = 0; r < 200; ++r) rows.push_back((r * 7 + copy) % 200);
+  }
+  const EncodedTable tripled = SelectRows(data, rows);
+  const double once = internal::MutualInformationScore(data, 0, {1, 2});
+  ASSERT_GT(once, 1.0);  // column 1 copies column 0 modulo 4: strongly dependent
+  EXPECT_NEAR(internal::MutualInformationScore(tripled, 0, {1, 2}), 3 * once, 1e-9 * once);
+  EXPECT_NEAR(internal::MutualInformationScore(tripled, 2, {0}),
+              3 * internal::MutualInformationScore(data, 2, {0}), 1e-9);
+}
+
 // Huge tables (> 2^24 cells) are counted by sorting; both paths must agree with a direct sum.
 TEST(MutualInformationScoreTest, SparsePathMatchesDirectComputation) {
   const EncodedTable data = RandomTable(3'000, {300, 290, 300}, 8);
