@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// The release report: one self-contained HTML file (CSS inline, charts as base64 PNG images
+// rendered offscreen) that documents a release — its guarantees, parameters, privacy ledger,
+// domains' provenance, model, and the SHA-256 of every output.
+//
+// What it may contain (a privacy engineer's checklist). A report is part of a release, so by
+// default (ReportAudience::kShareable) it holds ONLY what the release itself already reveals:
+// the description file's content (parameters, ledger, guarantees, DP/public domains, the DP
+// network) and facts about the output files. It holds NO statistic of the real data: no real
+// rows, no real min/max or category lists, no real-vs-synthetic histograms or heatmaps, no
+// utility metrics (they are exact functions of the real data), no input row count, and not
+// even the input's path or SHA-256 (a hash of the input lets anyone who knows all records but
+// one test guesses of the last one).
+// ReportAudience::kOwner adds a second part, visibly marked "owner only — contains statistics
+// of the real data; do not publish": the input's path and SHA-256, the CLI command, the utility
+// metrics, the worst-TVD histograms and the mutual-information heatmaps.
+//
+// Needs a QApplication (charts are rendered with Qt Widgets); call from the UI thread.
+#pragma once
+
+#include <vector>
+
+#include <QDateTime>
+#include <QString>
+
+#include "engine/core/result.h"
+#include "ui/review/review_data.h"
+
+namespace deniable::ui {
+
+struct ReportOutputFile {
+  QString label;   // "Synthetic data", "Description file"
+  QString path;    // only its file name appears in a shareable report
+  QString sha256;  // lowercase hex
+};
+
+struct ReportContext {
+  QString input_path;
+  QString input_sha256;
+  std::vector<ReportOutputFile> outputs;
+  QString cli_command;  // "deniable-cli synthesize ..." reproducing the run
+  QString app_version = QStringLiteral(DENIABLE_VERSION);
+  QDateTime created = QDateTime::currentDateTimeUtc();
+};
+
+enum class ReportAudience {
+  kShareable,  // only what the release already reveals (the default)
+  kOwner,      // plus the owner-only part with statistics of the real data
+};
+
+struct ReportOptions {
+  ReportAudience audience = ReportAudience::kShareable;
+  int histograms = 4;  // owner part: this many worst-TVD attributes get a chart
+};
+
+// The report's HTML.
+QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& context,
+                               const ReportOptions& options = {});
+
+// Builds the report and writes it atomically (engine/core/atomic_file.h); refuses to write
+// over the input. Errors name the path.
+Status WriteReleaseReport(const QString& path, const ReviewData& data,
+                          const ReportContext& context, const ReportOptions& options = {});
+
+// SHA-256 of a file's bytes, lowercase hex (for ReportContext); errors name the path.
+Result<QString> FileSha256(const QString& path);
+
+}  // namespace deniable::ui

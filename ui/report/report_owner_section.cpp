@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+// The owner-only part of the release report: the one place that reads statistics of the real
+// data (MetricReport) and the input's identity. Only ReportAudience::kOwner includes it.
+#include <algorithm>
+#include <numeric>
+
+#include "ui/report/report_html.h"
+#include "ui/report/report_sections.h"
+#include "ui/review/histogram_chart.h"
+#include "ui/review/review_format.h"
+#include "ui/review/review_render.h"
+
+namespace deniable::ui::report_sections {
+namespace {
+
+using report_html::escape;
+
+const QSize kHistogramSize(470, 330);    // logical pixels, two per row, rendered at 2x
+const QSize kHeatmapSize(1000, 400);
+
+QString utilityTables(const MetricReport& report) {
+  QList<QPair<QString, QString>> means;
+  means << qMakePair(QObject::tr("Mean 1-way TVD (per attribute)"),
+                     formatFraction(report.mean_column_tvd));
+  means << qMakePair(QObject::tr("Mean 2-way TVD (per attribute pair)"),
+                     report.mean_pair_tvd ? formatFraction(*report.mean_pair_tvd)
+                                          : QObject::tr("n/a (fewer than two attributes)"));
+  means << qMakePair(QObject::tr("Rows compared (real / synthetic)"),
+                     QObject::tr("%1 / %2").arg(formatCount(report.real_rows),
+                                                formatCount(report.synthetic_rows)));
+  QString html = report_html::keyValueTable(means);
+  std::vector<std::size_t> order(report.columns.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&report](std::size_t a, std::size_t b) {
+    return report.columns[a].tvd > report.columns[b].tvd;
+  });
+  QList<QStringList> rows;
+  for (std::size_t i : order) {
+    const ColumnComparison& column = report.columns[i];
+    rows << QStringList{toQString(column.name),
+                        QObject::tr("%1 %2")
+                            .arg(column.histogram.labels.size())
+                            .arg(column.kind == ComparisonKind::kBinned ? QObject::tr("bins")
+                                                                        : QObject::tr("values")),
+                        formatFraction(column.tvd)};
+  }
+  html += report_html::table({QObject::tr("Attribute"), QObject::tr("Compared over"),
+                              QObject::tr("TVD")},
+                             rows);
+  if (!report.excluded.empty()) {
+    QStringList excluded;
+    for (const ExcludedColumn& column : report.excluded) {
+      excluded << QStringLiteral("%1 (%2)").arg(toQString(column.name), toQString(column.reason));
+    }
+    html += QStringLiteral("<p class=\"note\">%1</p>")
+                .arg(escape(QObject::tr("Not compared: %1.").arg(excluded.join(QStringLiteral("; ")))));
+  }
+  return html;
+}
+
+QString histogramFigures(const MetricReport& report, int count) {
+  std::vector<std::size_t> order(report.columns.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&report](std::size_t a, std::size_t b) {
+    return report.columns[a].tvd > report.columns[b].tvd;
+  });
+  QString html = QStringLiteral("<div class=\"grid2\">");
+  const std::size_t shown = std::min(order.size(), static_cast<std::size_t>(std::max(count, 0)));
+  for (std::size_t i = 0; i < shown; ++i) {
+    const ColumnComparison& column = report.columns[order[i]];
+    html += report_html::figure(renderHistogramImage(column, kHistogramSize, 2.0),
+                                histogramTitle(column), escape(histogramTitle(column)));
+  }
+  return html + QStringLiteral("</div>");
+}
+
+}  // namespace
+
+QString ownerSection(const ReviewData& data, const ReportContext& context,
+                     const ReportOptions& options, const PrivacyFacts& privacy) {
+  QString body = QStringLiteral("<p class=\"owner-banner\">%1</p><p>%2</p>")
+                     .arg(escape(QObject::tr("Owner only — contains statistics of the real data. "
+                                             "Do not publish this part.")),
+                          escape(QObject::tr(
+                              "Everything below is computed exactly from the real data, without "
+                              "privacy protection, for the data owner's own review: remove this "
+                              "part (or export the shareable report) before sharing.")));
+  QList<QPair<QString, QString>> input;
+  input << qMakePair(QObject::tr("Input file"), context.input_path);
+  input << qMakePair(QObject::tr("Input SHA-256"), context.input_sha256);
+  if (data.real) input << qMakePair(QObject::tr("Input rows"), formatCount(data.real->num_rows()));
+  body += QStringLiteral("<h3>%1</h3>").arg(escape(QObject::tr("Input")));
+  body += report_html::keyValueTable(input);
+  if (!context.cli_command.isEmpty()) {
+    body += QStringLiteral("<p>%1</p><p><code>%2</code></p>")
+                .arg(escape(QObject::tr("The same run from the command line:")),
+                     escape(context.cli_command));
+  }
+  QString warnings;
+  for (const ReviewWarning& warning : privacy.warnings) {
+    if (warning.owner_only) warnings += QStringLiteral("<li>%1</li>").arg(escape(warning.text));
+  }
+  if (!warnings.isEmpty()) {
+    body += QStringLiteral("<ul class=\"warnings\">%1</ul>").arg(warnings);
+  }
+  const MetricReport& report = data.metrics;
+  body += QStringLiteral("<h3>%1</h3>").arg(escape(QObject::tr("Utility: real against synthetic")));
+  body += QStringLiteral("<p>%1</p>").arg(escape(QObject::tr(
+      "Total variation distance (TVD) between the real and the synthetic distributions: 0 = "
+      "identical, 1 = disjoint. The 2-way TVD compares the joint distributions of attribute "
+      "pairs.")));
+  body += utilityTables(report);
+  if (!report.columns.empty() && options.histograms > 0) {
+    body += QStringLiteral("<h3>%1</h3>").arg(escape(QObject::tr("The attributes that differ most")));
+    body += histogramFigures(report, options.histograms);
+  }
+  if (report.columns.size() >= 2) {
+    body += QStringLiteral("<h3>%1</h3>").arg(escape(QObject::tr("Dependence between attributes")));
+    body += report_html::figure(
+        renderCorrelationImage(report, kHeatmapSize, 2.0),
+        QObject::tr("Normalised mutual information heatmaps"),
+        escape(QObject::tr("Normalised mutual information of every attribute pair in the real "
+                           "and the synthetic data (one colour scale), and their difference.")));
+  }
+  return report_html::section(QStringLiteral("owner-only"), QObject::tr("Owner's review"), body,
+                              QStringLiteral("owner-only"));
+}
+
+}  // namespace deniable::ui::report_sections

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+// The shareable sections of the release report: nothing here reads ReviewData::real,
+// ReviewData::metrics, ReviewData::schema's stats or the input's path and hash.
+#include "ui/report/report_sections.h"
+
+#include <QFileInfo>
+#include <QMap>
+
+#include "ui/report/report_html.h"
+#include "ui/review/ledger_model.h"
+#include "ui/review/review_format.h"
+#include "ui/review/review_render.h"
+
+namespace deniable::ui::report_sections {
+namespace {
+
+using report_html::escape;
+
+// The network picture's largest size in the report (logical pixels; rendered at 2x).
+constexpr int kNetworkWidth = 960;
+constexpr int kNetworkHeight = 760;
+
+QString modeSentence(const std::string& mode) {
+  if (mode == "random") {
+    return QObject::tr("random: every value drawn uniformly from its column's domain; no "
+                       "relationship to the data beyond the domains.");
+  }
+  if (mode == "independent") {
+    return QObject::tr("independent: each column drawn from its own noisy histogram; "
+                       "relationships between columns are not kept.");
+  }
+  if (mode == "correlated") {
+    return QObject::tr("correlated: a Bayesian network learned with differential privacy "
+                       "(PrivBayes) keeps the main relationships between columns.");
+  }
+  if (mode == "deniable") {
+    return QObject::tr("deniable: each synthetic record is a real seed record with some "
+                       "attributes re-sampled from a private model, released only if it passes "
+                       "the plausible-deniability test.");
+  }
+  return toQString(mode);
+}
+
+QString parameterLabel(const std::string& key) {
+  static const QMap<QString, QString> labels = {
+      {QStringLiteral("mode"), QObject::tr("Mode")},
+      {QStringLiteral("epsilon"), QObject::tr("ε, budget of the whole release")},
+      {QStringLiteral("delta"), QObject::tr("δ")},
+      {QStringLiteral("domain_fraction"), QObject::tr("Share of ε for the domains")},
+      {QStringLiteral("bins"), QObject::tr("Bins of numeric columns")},
+      {QStringLiteral("degree"), QObject::tr("Parents per attribute (degree)")},
+      {QStringLiteral("structure_fraction"), QObject::tr("Share of the model's ε for its structure")},
+      {QStringLiteral("k"), QObject::tr("k (plausible seeds required)")},
+      {QStringLiteral("gamma"), QObject::tr("γ (probability factor)")},
+      {QStringLiteral("omega_min"), QObject::tr("ω, fewest re-sampled attributes")},
+      {QStringLiteral("omega_max"), QObject::tr("ω, most re-sampled attributes")},
+      {QStringLiteral("epsilon0"), QObject::tr("ε0 (noise of the test's threshold)")},
+      {QStringLiteral("maxcost"), QObject::tr("maxcost (parent configurations per attribute)")},
+  };
+  const QString name = toQString(key);
+  return labels.value(name, name);
+}
+
+QString jsonValueText(const nlohmann::json& value) {
+  if (value.is_string()) return toQString(value.get<std::string>());
+  if (value.is_number_float()) return QString::number(value.get<double>(), 'g', 6);
+  return toQString(value.dump());
+}
+
+}  // namespace
+
+QString guaranteeSection(const PrivacyFacts& privacy) {
+  QString body = QStringLiteral("<div class=\"headline\"><div class=\"numbers\">%1</div>"
+                                "<div class=\"statement\">%2</div>"
+                                "<div class=\"scope\">%3</div></div>")
+                     .arg(escape(QObject::tr("Whole release: %1").arg(formatCost(privacy.release))),
+                          escape(privacy.statement),
+                          escape(QObject::tr("Covers: %1.").arg(privacy.guarantees.front().note)));
+  QList<QStringList> rows;
+  for (const GuaranteeLine& line : privacy.guarantees) rows << QStringList{line.label, line.value, line.note};
+  body += report_html::table({QObject::tr("Guarantee"), QObject::tr("Value"), QObject::tr("What it covers")},
+                             rows);
+  body += QStringLiteral("<p class=\"note\">%1</p>")
+              .arg(escape(QObject::tr("Neighbouring datasets differ by adding or removing one "
+                                      "person's record. Smaller ε and δ mean stronger privacy. "
+                                      "Every figure above comes from the engine's privacy "
+                                      "accountant; per-record figures never stand in for the "
+                                      "whole release.")));
+  return report_html::section(QStringLiteral("guarantees"), QObject::tr("Privacy guarantee"), body);
+}
+
+QString releaseSection(const ReviewData& data, const PrivacyFacts& privacy) {
+  QList<QPair<QString, QString>> rows;
+  rows << qMakePair(QObject::tr("Mode"), modeSentence(data.description.mode));
+  rows << qMakePair(QObject::tr("Synthetic records released"), formatCount(data.summary.rows));
+  rows << qMakePair(QObject::tr("Modelled attributes"), formatCount(data.description.domains.size()));
+  if (privacy.deniable && privacy.candidates > 0) {
+    rows << qMakePair(QObject::tr("Candidates tested / passed"),
+                      QObject::tr("%1 / %2 (pass rate %3)")
+                          .arg(formatCount(privacy.candidates), formatCount(privacy.passed),
+                               formatPercent(static_cast<double>(privacy.passed) /
+                                             static_cast<double>(privacy.candidates))));
+  }
+  rows << qMakePair(QObject::tr("Randomness"),
+                    privacy.reproducible_not_private
+                        ? QObject::tr("fixed seed — reproducible, NOT a private release")
+                        : QObject::tr("operating system's secure generator"));
+  return report_html::section(QStringLiteral("release"), QObject::tr("What was released"),
+                              report_html::keyValueTable(rows));
+}
+
+QString parameterSection(const ReviewData& data) {
+  nlohmann::json parameters = data.description.parameters;
+  if (!parameters.is_object() || parameters.empty()) parameters = data.settings.ToJson();
+  QList<QPair<QString, QString>> rows;
+  for (auto it = parameters.begin(); it != parameters.end(); ++it) {
+    rows << qMakePair(parameterLabel(it.key()), jsonValueText(it.value()));
+  }
+  return report_html::section(QStringLiteral("parameters"), QObject::tr("Parameters"),
+                              report_html::keyValueTable(rows));
+}
+
+QString ledgerSection(const PrivacyFacts& privacy) {
+  if (!privacy.ledger_ok) {
+    return report_html::section(
+        QStringLiteral("ledger"), QObject::tr("Privacy ledger"),
+        QStringLiteral("<p>%1</p>").arg(escape(QObject::tr("The ledger could not be read: %1")
+                                                   .arg(privacy.ledger_error))));
+  }
+  QString body = QStringLiteral("<p>%1</p>").arg(escape(QObject::tr(
+      "Every differentially private computation on the real data, in the order it ran. "
+      "Entries on the same rows compose sequentially (ε and δ add up); disjoint row sets "
+      "compose in parallel (the largest counts).")));
+  body += QStringLiteral("<table class=\"ledger\"><thead><tr>");
+  for (int c = 0; c < LedgerModel::kColumnCount; ++c) {
+    const bool numeric = c == LedgerModel::kEpsilon || c == LedgerModel::kDelta ||
+                         c == LedgerModel::kCount;
+    body += QStringLiteral("<th%1>%2</th>")
+                .arg(numeric ? QStringLiteral(" class=\"num\"") : QString(),
+                     escape(LedgerModel::columnTitle(c)));
+  }
+  body += QStringLiteral("</tr></thead><tbody>");
+  for (const LedgerEntry& e : privacy.entries) {
+    body += QStringLiteral("<tr><td>%1</td><td>%2</td><td class=\"num\">%3</td>"
+                           "<td class=\"num\">%4</td><td class=\"num\">%5</td><td>%6</td>"
+                           "<td>%7</td></tr>")
+                .arg(escape(toQString(e.label)), escape(toQString(e.mechanism)),
+                     escape(formatEpsilon(e.cost.epsilon)), escape(formatDelta(e.cost.delta)),
+                     escape(formatCount(e.count)), escape(toQString(e.partition)),
+                     escape(toQString(e.reference)));
+  }
+  body += QStringLiteral("<tr class=\"total\"><td colspan=\"2\">%1</td><td class=\"num\">%2</td>"
+                         "<td class=\"num\">%3</td><td colspan=\"3\">%4</td></tr>")
+              .arg(escape(QObject::tr("Total of the ledger")),
+                   escape(formatEpsilon(privacy.ledger_total.epsilon)),
+                   escape(formatDelta(privacy.ledger_total.delta)),
+                   escape(QObject::tr("budget %1").arg(formatCost(privacy.budget))));
+  body += QStringLiteral("</tbody></table>");
+  QList<QStringList> partitions;
+  for (const auto& p : privacy.partitions) {
+    partitions << QStringList{toQString(p.name), toQString(p.parent), toQString(p.description)};
+  }
+  body += QStringLiteral("<h3>%1</h3>").arg(escape(QObject::tr("Row sets")));
+  body += report_html::table({QObject::tr("Rows"), QObject::tr("Part of"), QObject::tr("Description")},
+                             partitions);
+  return report_html::section(QStringLiteral("ledger"), QObject::tr("Privacy ledger"), body);
+}
+
+QString domainSection(const ReviewData& data) {
+  QList<QStringList> rows;
+  for (const DomainProvenanceRow& row : DomainProvenance(data.description)) {
+    rows << QStringList{row.column, row.type, row.domain, row.source, row.provenance};
+  }
+  QString body = QStringLiteral("<p>%1</p>").arg(escape(QObject::tr(
+      "Where each column's categories or bounds came from: declared public by the data owner, "
+      "computed by a differentially private mechanism (listed in the ledger), or imported from "
+      "a description file. None was read from the data without privacy protection.")));
+  body += report_html::table({QObject::tr("Column"), QObject::tr("Type"), QObject::tr("Domain"),
+                              QObject::tr("Source"), QObject::tr("Provenance")},
+                             rows);
+  return report_html::section(QStringLiteral("domains"), QObject::tr("Domains and their provenance"),
+                              body);
+}
+
+QString modelSection(const ReviewData& data, const NetworkFacts& network) {
+  std::size_t links = 0;
+  for (const BayesNode& node : data.description.network.nodes) links += node.parents.size();
+  QString body = QStringLiteral("<p>%1</p>").arg(escape(
+      QObject::tr("The generative model: a Bayesian network with %1 attributes and %2 parent "
+                  "links, learned with differential privacy. Its conditional distributions are "
+                  "in the description file.")
+          .arg(data.description.network.nodes.size())
+          .arg(links)));
+  const QImage image = renderNetworkImage(data, QSize(kNetworkWidth, kNetworkHeight), 2.0);
+  body += report_html::figure(image, QObject::tr("The learned Bayesian network"),
+                              escape(QObject::tr("Arrows point from parent to child; colours "
+                                                 "give the attribute's type.")));
+  if (network.deniable) {
+    body += QStringLiteral("<p><b>%1</b> %2</p>")
+                .arg(escape(QObject::tr("σ order:")),
+                     escape(toQString(network.SigmaText(AttributeNames(data.description)))));
+    if (network.omega) {
+      body += QStringLiteral("<p>%1</p>").arg(escape(
+          QObject::tr("Each candidate re-samples the last ω attributes of σ, ω from %1 to %2, "
+                      "and copies the others from its seed record.")
+              .arg(network.omega->min)
+              .arg(network.omega->max)));
+    }
+  }
+  return report_html::section(QStringLiteral("model"), QObject::tr("Model"), body);
+}
+
+QString outputSection(const ReportContext& context) {
+  QList<QStringList> rows;
+  for (const ReportOutputFile& output : context.outputs) {
+    rows << QStringList{escape(output.label), escape(QFileInfo(output.path).fileName()),
+                        QStringLiteral("<span class=\"hash\">%1</span>").arg(escape(output.sha256))};
+  }
+  QString body = report_html::table({QObject::tr("Output"), QObject::tr("File"), QObject::tr("SHA-256")},
+                                    rows, QString(), true);
+  body += QStringLiteral("<p class=\"note\">%1</p>")
+              .arg(escape(QObject::tr("Check a copy with: sha256sum FILE (Linux), "
+                                      "shasum -a 256 FILE (macOS), "
+                                      "Get-FileHash FILE (Windows PowerShell).")));
+  return report_html::section(QStringLiteral("outputs"), QObject::tr("Output files"), body);
+}
+
+QString warningSection(const PrivacyFacts& privacy, bool includeOwnerOnly) {
+  QString items;
+  for (const ReviewWarning& warning : privacy.warnings) {
+    if (warning.owner_only && !includeOwnerOnly) continue;
+    items += QStringLiteral("<li>%1</li>").arg(escape(warning.text));
+  }
+  if (items.isEmpty()) return {};
+  return report_html::section(QStringLiteral("warnings"), QObject::tr("Warnings"),
+                              QStringLiteral("<ul class=\"warnings\">%1</ul>").arg(items));
+}
+
+}  // namespace deniable::ui::report_sections

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// Internal to ui/report: the sections of the release report. The shareable sections draw only
+// on what the release reveals (release_report.h explains the rule); the owner section is the
+// only one that reads the real data's statistics (MetricReport, input path and hash).
+#pragma once
+
+#include <QString>
+
+#include "ui/report/release_report.h"
+#include "ui/review/network_facts.h"
+#include "ui/review/privacy_facts.h"
+
+namespace deniable::ui::report_sections {
+
+QString guaranteeSection(const PrivacyFacts& privacy);
+QString releaseSection(const ReviewData& data, const PrivacyFacts& privacy);
+QString parameterSection(const ReviewData& data);
+QString ledgerSection(const PrivacyFacts& privacy);
+QString domainSection(const ReviewData& data);
+QString modelSection(const ReviewData& data, const NetworkFacts& network);
+QString outputSection(const ReportContext& context);
+QString warningSection(const PrivacyFacts& privacy, bool includeOwnerOnly);
+
+// The owner-only part (input path and SHA-256, CLI command, utility metrics, histograms,
+// heatmaps, owner-only warnings).
+QString ownerSection(const ReviewData& data, const ReportContext& context,
+                     const ReportOptions& options, const PrivacyFacts& privacy);
+
+}  // namespace deniable::ui::report_sections

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/review/histogram_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QSet>
+#include <QValueAxis>
+
+#include "ui/review/review_format.h"
+
+namespace deniable::ui {
+namespace {
+
+QString elide(const QString& text, int maxLength) {
+  if (text.size() <= maxLength) return text;
+  return text.left(maxLength - 1) + QChar(u'…');
+}
+
+}  // namespace
+
+HistogramBars prepareHistogramBars(const ColumnComparison& column, int maxCategories,
+                                   int maxLabelLength) {
+  const ColumnHistogram& h = column.histogram;
+  const std::size_t n = h.labels.size();
+  std::vector<bool> shown(n, true);
+  HistogramBars bars;
+  if (n > static_cast<std::size_t>(maxCategories)) {
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&h](std::size_t a, std::size_t b) {
+      return h.real[a] + h.synthetic[a] > h.real[b] + h.synthetic[b];
+    });
+    shown.assign(n, false);
+    for (int i = 0; i < maxCategories; ++i) shown[order[static_cast<std::size_t>(i)]] = true;
+    bars.hidden = static_cast<int>(n) - maxCategories;
+  }
+  QSet<QString> used;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!shown[i]) continue;
+    const QString full = toQString(h.labels[i]);
+    QString label = elide(full, maxLabelLength);
+    for (int copy = 2; used.contains(label); ++copy) {
+      label = elide(full, maxLabelLength - 3) + QStringLiteral(" #%1").arg(copy);
+    }
+    used.insert(label);
+    bars.labels << label;
+    bars.fullLabels << full;
+    bars.real << h.real[i] * 100.0;
+    bars.synthetic << h.synthetic[i] * 100.0;
+  }
+  return bars;
+}
+
+QString histogramTitle(const ColumnComparison& column) {
+  return QStringLiteral("%1 — TVD %2").arg(toQString(column.name), formatFraction(column.tvd));
+}
+
+QChart* createHistogramChart(const ColumnComparison& column) {
+  const HistogramBars bars = prepareHistogramBars(column);
+  auto* chart = new QChart;
+  chart->setAnimationOptions(QChart::NoAnimation);
+  QString title = QStringLiteral("<b>%1</b> — TVD %2")
+                      .arg(toQString(column.name).toHtmlEscaped(), formatFraction(column.tvd));
+  if (bars.hidden > 0) {
+    title += QObject::tr(" <span style='color:#666'>(the %1 most frequent of %2 categories)</span>")
+                 .arg(bars.labels.size())
+                 .arg(bars.labels.size() + bars.hidden);
+  }
+  chart->setTitle(title);
+  QFont titleFont = chart->titleFont();
+  titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+  chart->setTitleFont(titleFont);
+
+  auto* real = new QBarSet(QObject::tr("Real"));
+  auto* synthetic = new QBarSet(QObject::tr("Synthetic"));
+  real->append(bars.real);
+  synthetic->append(bars.synthetic);
+  real->setColor(realColor());
+  real->setBorderColor(realColor().darker(115));
+  synthetic->setColor(syntheticColor());
+  synthetic->setBorderColor(syntheticColor().darker(115));
+  auto* series = new QBarSeries;
+  series->append(real);
+  series->append(synthetic);
+  series->setBarWidth(0.8);
+  chart->addSeries(series);
+
+  auto* x = new QBarCategoryAxis;
+  x->append(bars.labels);
+  int longest = 0;
+  for (const QString& label : bars.labels) longest = std::max(longest, static_cast<int>(label.size()));
+  // Horizontal labels only when they fit side by side; otherwise slanted (readable, compact).
+  const bool crowded = bars.labels.size() * std::max(longest, 3) > 90;
+  x->setLabelsAngle(crowded ? -50 : 0);
+  x->setTruncateLabels(false);
+  chart->addAxis(x, Qt::AlignBottom);
+  series->attachAxis(x);
+
+  qreal top = 0;
+  for (int i = 0; i < bars.real.size(); ++i) top = std::max({top, bars.real[i], bars.synthetic[i]});
+  // A "nice" tick step (1, 2, 2.5 or 5 times a power of ten) giving about five intervals, and
+  // the axis ending at the first tick above the tallest bar.
+  const qreal rough = std::max<qreal>(top, 0.1) / 5;
+  const qreal power = std::pow(10.0, std::floor(std::log10(rough)));
+  qreal step = power * 5;
+  for (qreal factor : {1.0, 2.0, 2.5, 5.0}) {
+    if (power * factor >= rough) {
+      step = power * factor;
+      break;
+    }
+  }
+  const int intervals = static_cast<int>(std::ceil(top * 1.02 / step - 1e-9));
+  auto* y = new QValueAxis;
+  y->setRange(0, step * std::max(intervals, 1));
+  y->setTickCount(std::max(intervals, 1) + 1);
+  y->setLabelFormat(step >= 1 ? QStringLiteral("%.0f %%") : QStringLiteral("%.1f %%"));
+  y->setTitleText(QObject::tr("share of rows"));
+  chart->addAxis(y, Qt::AlignLeft);
+  series->attachAxis(y);
+
+  chart->legend()->setAlignment(Qt::AlignTop);
+  chart->legend()->setVisible(true);
+  chart->setMargins(QMargins(4, 4, 4, 4));
+  return chart;
+}
+
+}  // namespace deniable::ui

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/review/network_facts.h"
+
+namespace deniable::ui {
+namespace {
+
+std::optional<int> intField(const nlohmann::json& object, const char* key) {
+  if (!object.is_object()) return std::nullopt;
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_number_integer()) return std::nullopt;
+  return it->get<int>();
+}
+
+std::optional<OmegaRange> omegaOf(const ReviewData& data, int attributes) {
+  const nlohmann::json& guarantee = data.summary.guarantee;
+  if (guarantee.is_object() && guarantee.contains("omega")) {
+    const auto min = intField(guarantee["omega"], "min");
+    const auto max = intField(guarantee["omega"], "max");
+    if (min && max && *min >= 1 && *min <= *max) return OmegaRange{*min, *max};
+  }
+  const nlohmann::json& parameters = data.description.parameters;
+  auto min = intField(parameters, "omega_min");
+  auto max = intField(parameters, "omega_max");
+  if (const auto fixed = intField(parameters, "omega")) min = max = *fixed;
+  if (parameters.is_object() && parameters.contains("omega") && parameters["omega"].is_object()) {
+    min = intField(parameters["omega"], "min");
+    max = intField(parameters["omega"], "max");
+  }
+  if (!min || !max) return std::nullopt;
+  DeniableOptions options;
+  options.omega_min = *min;
+  options.omega_max = *max;
+  auto range = ResolveOmega(options, attributes);
+  if (!range || range->min < 0 || range->min > range->max) return std::nullopt;
+  return range.value();
+}
+
+}  // namespace
+
+const char* ResamplingName(Resampling resampling) {
+  switch (resampling) {
+    case Resampling::kNotDeniable: return "sampled from the model";
+    case Resampling::kAlways: return "always re-sampled";
+    case Resampling::kSometimes: return "re-sampled for some candidates";
+    case Resampling::kNever: return "copied from the seed";
+  }
+  return "";
+}
+
+Resampling NetworkFacts::ResamplingOf(int attribute) const {
+  if (!deniable || !omega || attribute < 0 ||
+      static_cast<std::size_t>(attribute) >= position.size() ||
+      position[static_cast<std::size_t>(attribute)] < 0) {
+    return Resampling::kNotDeniable;
+  }
+  const int m = static_cast<int>(sigma.size());
+  const int i = position[static_cast<std::size_t>(attribute)];
+  if (i >= m - omega->min) return Resampling::kAlways;
+  if (i >= m - omega->max) return Resampling::kSometimes;
+  return Resampling::kNever;
+}
+
+std::string NetworkFacts::SigmaText(const std::vector<std::string>& names) const {
+  std::string text;
+  for (std::size_t i = 0; i < sigma.size(); ++i) {
+    if (i > 0) text += " → ";
+    const auto a = static_cast<std::size_t>(sigma[i]);
+    text += a < names.size() ? names[a] : "attribute " + std::to_string(a);
+  }
+  return text;
+}
+
+NetworkFacts ExtractNetworkFacts(const ReviewData& data) {
+  NetworkFacts facts;
+  const BayesNet& network = data.description.network;
+  facts.position.assign(data.description.domains.size(), -1);
+  for (const BayesNode& node : network.nodes) {
+    if (node.attribute >= 0 &&
+        static_cast<std::size_t>(node.attribute) < facts.position.size()) {
+      facts.position[static_cast<std::size_t>(node.attribute)] =
+          static_cast<int>(facts.sigma.size());
+    }
+    facts.sigma.push_back(node.attribute);
+  }
+  facts.deniable = data.description.mode == "deniable" ||
+                   data.settings.mode == SynthesisMode::kDeniable;
+  if (facts.deniable && !facts.sigma.empty()) {
+    facts.omega = omegaOf(data, static_cast<int>(facts.sigma.size()));
+  }
+  return facts;
+}
+
+std::vector<std::string> AttributeNames(const Description& description) {
+  std::vector<std::string> names;
+  for (const ColumnDomain& domain : description.domains) names.push_back(domain.name);
+  return names;
+}
+
+}  // namespace deniable::ui

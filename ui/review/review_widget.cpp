@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/review/review_widget.h"
+
+#include "ui/review/correlation_view.h"
+#include "ui/review/histogram_view.h"
+#include "ui/review/network_view.h"
+#include "ui/review/privacy_view.h"
+#include "ui/review/review_render.h"
+#include "ui/review/rows_view.h"
+
+namespace deniable::ui {
+
+QString reviewTabName(ReviewTab tab) {
+  switch (tab) {
+    case ReviewTab::kHistograms: return QStringLiteral("histograms");
+    case ReviewTab::kCorrelations: return QStringLiteral("correlations");
+    case ReviewTab::kNetwork: return QStringLiteral("network");
+    case ReviewTab::kRows: return QStringLiteral("rows");
+    case ReviewTab::kPrivacy: return QStringLiteral("privacy");
+  }
+  return {};
+}
+
+ReviewWidget::ReviewWidget(QWidget* parent)
+    : QTabWidget(parent),
+      histograms_(new HistogramView),
+      correlations_(new CorrelationView),
+      network_(new NetworkView),
+      rows_(new RowsView),
+      privacy_(new PrivacyView) {
+  setDocumentMode(true);
+  addTab(histograms_, tr("&Histograms"));
+  addTab(correlations_, tr("&Correlations"));
+  addTab(network_, tr("&Network"));
+  addTab(rows_, tr("Ro&ws"));
+  addTab(privacy_, tr("&Privacy"));
+  setTabToolTip(0, tr("Each attribute's distribution, real against synthetic, worst first."));
+  setTabToolTip(1, tr("How strongly attributes depend on each other, real against synthetic."));
+  setTabToolTip(2, tr("The model that generated the synthetic data."));
+  setTabToolTip(3, tr("The real and the synthetic rows side by side."));
+  setTabToolTip(4, tr("What the release guarantees and what each step cost."));
+  for (ReviewTab tab : kAllReviewTabs) {
+    widget(static_cast<int>(tab))->setObjectName(reviewTabName(tab) + QStringLiteral("View"));
+  }
+}
+
+void ReviewWidget::setData(std::shared_ptr<const ReviewData> reviewData) {
+  data_ = std::move(reviewData);
+  if (!data_) {
+    clear();
+    return;
+  }
+  histograms_->setData(data_);
+  correlations_->setData(data_);
+  network_->setData(data_);
+  rows_->setData(data_);
+  privacy_->setData(data_);
+}
+
+void ReviewWidget::clear() {
+  data_.reset();
+  histograms_->clear();
+  correlations_->clear();
+  network_->clear();
+  rows_->clear();
+  privacy_->clear();
+}
+
+void ReviewWidget::showTab(ReviewTab tab) { setCurrentIndex(static_cast<int>(tab)); }
+
+QImage ReviewWidget::renderTab(ReviewTab tab, QSize size, qreal devicePixelRatio) const {
+  return renderOffscreen(data_, tab, size, devicePixelRatio);
+}
+
+QImage ReviewWidget::renderOffscreen(std::shared_ptr<const ReviewData> reviewData, ReviewTab tab,
+                                     QSize size, qreal devicePixelRatio) {
+  ReviewWidget widget;
+  widget.setData(std::move(reviewData));
+  widget.showTab(tab);
+  return renderWidget(widget, size, devicePixelRatio);
+}
+
+}  // namespace deniable::ui
