@@ -241,14 +241,16 @@ std::optional<Result<RawTable>> ParseText(std::string_view text, bool is_prefix,
   return Result<RawTable>(std::move(table));
 }
 
-// Reads text[0, size) of an open file into `text`; returns the bytes actually read (fewer when
-// the file shrank meanwhile).
-Result<std::size_t> ReadInto(int fd, const std::string& path, std::size_t size, char* text,
-                             Progress& progress) {
-  std::size_t done = 0;
-  while (done < size) {
-    if (progress.IsCancelled()) return Cancelled("reading " + path + " cancelled");
-    const std::size_t want = std::min(kReadBlock, size - done);
+// Reads [begin, end) of an open file into text + begin; returns the bytes read (fewer when the
+// file shrank meanwhile). With `progress`, polls it for cancellation between blocks.
+Result<std::size_t> ReadRange(int fd, const std::string& path, std::size_t begin, std::size_t end,
+                              char* text, Progress* progress) {
+  std::size_t done = begin;
+  while (done < end) {
+    if (progress != nullptr && progress->IsCancelled()) {
+      return Cancelled("reading " + path + " cancelled");
+    }
+    const std::size_t want = std::min(kReadBlock, end - done);
     const ssize_t got = ::pread(fd, text + done, want, static_cast<off_t>(done));
     if (got < 0) {
       if (errno == EINTR) continue;
@@ -257,7 +259,26 @@ Result<std::size_t> ReadInto(int fd, const std::string& path, std::size_t size, 
     if (got == 0) break;
     done += static_cast<std::size_t>(got);
   }
-  return done;
+  return done - begin;
+}
+
+// Reads text[0, size) of an open file; large files in two halves on two threads (the copy out
+// of the page cache and the page faults on the buffer then run in parallel). Returns the bytes
+// actually read.
+Result<std::size_t> ReadInto(int fd, const std::string& path, std::size_t size, char* text,
+                             Progress& progress) {
+  if (size < kParallelMinBytes || std::thread::hardware_concurrency() < 2) {
+    return ReadRange(fd, path, 0, size, text, &progress);
+  }
+  const std::size_t half = size / 2;
+  std::future<Result<std::size_t>> second = std::async(std::launch::async, [&] {
+    return ReadRange(fd, path, half, size, text, /*progress=*/nullptr);
+  });
+  Result<std::size_t> first = ReadRange(fd, path, 0, half, text, &progress);
+  Result<std::size_t> rest = second.get();
+  if (!first) return first.error();
+  if (!rest) return rest.error();
+  return *first < half ? *first : half + *rest;
 }
 
 // Pipes and other files without a known size: read to the end.
