@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "engine/model/sampler.h"
 #include "tests/support/fake_progress.h"
 
 namespace deniable {
@@ -363,6 +364,23 @@ TEST(LearnPrivBayesTest, SpendsExactlyEpsilonAndGivesAValidNetwork) {
     // [row count] + structure + one table per attribute.
     EXPECT_EQ(accountant.entries().size(), public_rows < 0 ? 7u : 6u);
     EXPECT_NEAR(LedgerTotal(accountant), 1.0, 1e-12);
+  }
+}
+
+TEST(LearnPrivBayesTest, HandlesEmptyTablesAndSingleValueColumns) {
+  for (std::size_t rows : {std::size_t{0}, std::size_t{3}}) {
+    const EncodedTable data = RandomTable(rows, {1, 1, 4, 1}, 2);
+    PrivacyAccountant accountant = Accountant(1.0);
+    SeededRng rng(3);
+    NullProgress progress;
+    PrivBayesOptions options;
+    options.degree = 3;
+    auto net = LearnPrivBayes(data, options, accountant, "all", rng, progress);
+    ASSERT_TRUE(net.has_value()) << net.error().message;
+    EXPECT_EQ(net->Validate(data.cardinalities), "");
+    auto sample = SampleNetwork(*net, data.cardinalities, 10, rng, progress);
+    ASSERT_TRUE(sample.has_value());
+    EXPECT_EQ(sample->columns[0], std::vector<Code>(10, 0));
   }
 }
 
