@@ -7,6 +7,7 @@
 // u = n·I(X; B(Π)) in bits, whose sensitivity under add/remove is
 // MutualInformationScoreSensitivity() (privbayes.md §2). Sequential composition: ε in total.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <string>
@@ -251,22 +252,27 @@ std::vector<Candidate> Candidates(const std::vector<int>& network, const std::ve
 }
 
 // Scores candidates[i] for every i in `todo`, over `threads` threads (each score is computed
-// by one thread alone, so the result does not depend on the thread count).
-void ScoreAll(const FamilyScorer& scorer, const std::vector<Candidate>& candidates,
-              const std::vector<std::size_t>& todo, unsigned threads,
+// by one thread alone, so the result does not depend on the thread count). The calling thread
+// polls `progress` between its candidates; returns false if cancelled.
+bool ScoreAll(const FamilyScorer& scorer, const std::vector<Candidate>& candidates,
+              const std::vector<std::size_t>& todo, unsigned threads, Progress& progress,
               std::vector<double>& scores) {
+  std::atomic<bool> stop{false};
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(todo.size())));
   auto work = [&](unsigned t) {
     std::vector<std::uint32_t> counts;
-    for (std::size_t i = t; i < todo.size(); i += threads) {
+    for (std::size_t i = t; i < todo.size() && !stop.load(std::memory_order_relaxed);
+         i += threads) {
       const Candidate& c = candidates[todo[i]];
       scores[todo[i]] = scorer.Score(c.child, c.parents, counts);
+      if (t == 0 && progress.IsCancelled()) stop.store(true);
     }
   };
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(todo.size())));
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
   work(0);
   for (std::thread& thread : pool) thread.join();
+  return !stop.load();
 }
 
 Status CheckStructureOptions(const EncodedTable& data, const StructureOptions& options) {
@@ -382,7 +388,9 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
         todo.push_back(i);
       }
     }
-    ScoreAll(scorer, candidates, todo, options.threads, utilities);
+    if (!ScoreAll(scorer, candidates, todo, options.threads, progress, utilities)) {
+      return Cancelled("structure learning cancelled");
+    }
     for (std::size_t i : todo) cache[{candidates[i].child, candidates[i].parents}] = utilities[i];
     const Candidate& chosen = candidates[mechanism->Select(utilities, rng)];
     add_node(chosen.child, chosen.parents);
