@@ -5,7 +5,7 @@
 
 namespace deniable::internal {
 namespace {
-constexpr std::size_t kInitialSlots = 64;
+constexpr std::size_t kInitialSlots = 16;  // small: a file may have many columns
 }  // namespace
 
 ColumnBuilder::ColumnBuilder(std::string name)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/io/csv_parser.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -21,6 +22,8 @@ constexpr std::uint32_t kMaxRows = 0xFFFFFFFEu;
 constexpr std::size_t kMaxFieldBytes = 0xFFFFFFFFu;
 // Rows whose fields feed the quote_all_strings detection.
 constexpr std::uint32_t kDialectRows = 1000;
+// Cells per batch handed to the column builders (16 bytes each: the batch stays in L2).
+constexpr std::size_t kBatchCells = 1 << 14;
 // Text is validated this far ahead of the tokenizer, so it is still in cache when parsed.
 constexpr std::size_t kValidateAhead = 1 << 18;
 
@@ -91,7 +94,10 @@ void CsvChunkParser::SetColumns(const std::vector<std::string>& names) {
   columns_.reserve(names.size());
   for (const std::string& name : names) columns_.emplace_back(name);
   multi_column_ = names.size() > 1;
-  cells_.assign(names.size() * ColumnBuilder::kMaxBatch, CsvCell{});
+  // Batches of up to kMaxBatch rows and about kBatchCells cells: wide files use fewer rows.
+  batch_capacity_ = static_cast<std::uint32_t>(std::clamp<std::size_t>(
+      kBatchCells / std::max<std::size_t>(names.size(), 1), 1, ColumnBuilder::kMaxBatch));
+  cells_.assign(names.size() * batch_capacity_, CsvCell{});
   batch_rows_ = 0;
 }
 
@@ -292,7 +298,10 @@ ParseStatus CsvChunkParser::ParseLoop(std::size_t stop, std::size_t row_limit,
                                       const ParseCheckpoint& checkpoint) {
   while (rows_ < row_limit && pos_ < stop && pos_ < size_) {
     if (multi_column_ && SkipBlankLine()) continue;  // blank lines between records
-    if (rows_ % kCsvCheckEvery == 0 && !checkpoint(pos_)) return ParseStatus::kCancelled;
+    if (rows_ % kCsvCheckEvery == 0 || pos_ >= next_check_) {
+      next_check_ = pos_ + kCsvCheckBytes;
+      if (!checkpoint(pos_)) return ParseStatus::kCancelled;
+    }
     if (rows_ >= kMaxRows) {
       Fail(pos_, "too many data rows (at most " + std::to_string(kMaxRows) + " are supported)",
            false);
@@ -308,8 +317,8 @@ void CsvChunkParser::FlushBatch() {
   if (batch_rows_ == 0) return;
   const std::uint32_t first_row = rows_ - batch_rows_;
   for (std::size_t c = 0; c < columns_.size(); ++c) {
-    columns_[c].AddCells(&cells_[c * ColumnBuilder::kMaxBatch], batch_rows_, base_, arena_.data(),
-                         first_row, missing_);
+    columns_[c].AddCells(&cells_[c * batch_capacity_], batch_rows_, base_, arena_.data(), first_row,
+                         missing_);
   }
   batch_rows_ = 0;
   arena_.clear();
@@ -329,7 +338,7 @@ bool CsvChunkParser::ParseRecord() {
     if (field.size > kMaxFieldBytes) {
       return Fail(pos_, "field longer than 4 GiB (" + std::to_string(field.size) + " bytes)");
     }
-    cells_[c * ColumnBuilder::kMaxBatch + batch_rows_] =
+    cells_[c * batch_capacity_ + batch_rows_] =
         CsvCell{field.offset, static_cast<std::uint32_t>(field.size), field.quoted, field.escaped};
     if constexpr (kDetectDialect) {
       if (field.quoted) {
@@ -347,7 +356,7 @@ bool CsvChunkParser::ParseRecord() {
   }
   row_lines_.push_back(record_line_);
   ++rows_;
-  if (++batch_rows_ == ColumnBuilder::kMaxBatch) FlushBatch();
+  if (++batch_rows_ == batch_capacity_) FlushBatch();
   return true;
 }
 

@@ -32,9 +32,11 @@ struct CsvFailure {
 
 enum class ParseStatus { kOk, kFailed, kCancelled };
 
-// Called every kCsvCheckEvery rows with the byte offset reached; returns false to cancel.
+// Called every kCsvCheckEvery rows, and at least every kCsvCheckBytes of text (wide files),
+// with the byte offset reached; returns false to cancel.
 using ParseCheckpoint = std::function<bool(std::size_t offset)>;
 inline constexpr std::uint32_t kCsvCheckEvery = 1u << 16;
+inline constexpr std::size_t kCsvCheckBytes = std::size_t{16} << 20;
 
 class CsvChunkParser {
  public:
@@ -122,6 +124,7 @@ class CsvChunkParser {
   std::uint64_t record_line_;
   std::size_t field_index_ = 0;
   std::size_t header_end_ = 0;
+  std::size_t next_check_ = 0;  // the next checkpoint by bytes
 
   std::size_t validated_;  // text[.., validated_) has no NUL and is valid UTF-8
   bool bad_found_ = false;
@@ -130,9 +133,11 @@ class CsvChunkParser {
 
   std::vector<std::string> names_;
   std::vector<ColumnBuilder> columns_;
-  // The batch of rows not yet handed to columns_: cells_[column * kMaxBatch + row in batch];
+  // The batch of rows not yet handed to columns_: cells_[column * batch_capacity_ + row in
+  // batch];
   // arena_ holds the unescaped text of fields with doubled quotes, each followed by 8 NULs.
   std::vector<CsvCell> cells_;
+  std::uint32_t batch_capacity_ = 1;
   std::uint32_t batch_rows_ = 0;
   std::string arena_;
   std::vector<std::uint64_t> row_lines_;

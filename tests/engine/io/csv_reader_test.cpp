@@ -227,6 +227,27 @@ TEST(CsvReaderTest, ManyDistinctValuesGrowTheDictionary) {
   ExpectConsistent(table);
 }
 
+TEST(CsvReaderTest, WideFiles) {
+  // 20,000 columns: rows reach the column builders one at a time (batches are bounded in cells).
+  for (const std::size_t columns : {std::size_t{300}, std::size_t{20000}}) {
+    std::string text;
+    for (std::size_t c = 0; c < columns; ++c) text += (c ? ",c" : "c") + std::to_string(c);
+    text += "\n";
+    for (int row = 0; row < 5; ++row) {
+      for (std::size_t c = 0; c < columns; ++c) {
+        text += (c ? "," : "") + std::to_string((c + static_cast<std::size_t>(row)) % 3);
+      }
+      text += "\n";
+    }
+    const RawTable table = ParseOk(text);
+    ASSERT_EQ(table.num_columns(), columns);
+    ASSERT_EQ(table.num_rows(), 5u);
+    EXPECT_EQ(table.columns[columns - 1].name, "c" + std::to_string(columns - 1));
+    EXPECT_EQ(CellsOf(table)[4][columns - 1], std::to_string((columns + 3) % 3));
+    ExpectConsistent(table);
+  }
+}
+
 TEST(CsvReaderTest, DelimiterOptionOverridesDetection) {
   CsvReadOptions options;
   options.delimiter = ';';
