@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "engine/dp/exponential_mechanism.h"
@@ -59,7 +60,8 @@ MagnitudeBuckets BucketsFor(double coarse_min, double coarse_max, bool integer) 
   const double top = std::max(std::fabs(coarse_min), std::fabs(coarse_max));
   const int max_e = top >= 1 || !integer ? std::ilogb(top) : 0;
   if (integer) return MagnitudeBuckets(0, std::max(max_e, 0));
-  return MagnitudeBuckets(std::max(max_e - kBinadesBelowTop, -1022), max_e);
+  // Subnormal coarse ranges (top below 2^-1022) keep at least one binade.
+  return MagnitudeBuckets(std::min(max_e, std::max(max_e - kBinadesBelowTop, -1074)), max_e);
 }
 
 struct Range {
@@ -126,6 +128,7 @@ struct Grid {
 Grid GridOver(Range range, bool integer) {
   const double extent = range.hi - range.lo;
   double width = extent > 0 ? std::ldexp(1.0, std::ilogb(extent) + 1 - kGridCellsLog2) : 1.0;
+  width = std::max(width, std::numeric_limits<double>::denorm_min());
   if (integer) width = std::max(width, 1.0);
   const auto cells = static_cast<std::uint64_t>(std::floor(extent / width)) + 1;
   return Grid{range.lo, width, cells};
@@ -167,10 +170,10 @@ std::uint64_t QuantileCell(const std::vector<std::uint64_t>& cells, const Grid& 
 Status CheckOptions(std::span<const double> values, const BoundsOptions& o) {
   if (Status s = internal::CheckPositiveFinite(o.epsilon, "bounds epsilon"); !s) return s;
   if (!(std::isfinite(o.coarse_min) && std::isfinite(o.coarse_max) &&
-        o.coarse_min < o.coarse_max)) {
+        o.coarse_min < o.coarse_max && std::isfinite(o.coarse_max - o.coarse_min))) {
     return InvalidArgument("bounds coarse range must be finite with coarse_min < coarse_max "
-                           "(got [" + internal::FormatDouble(o.coarse_min) + ", " +
-                           internal::FormatDouble(o.coarse_max) + "])");
+                           "and a finite width (got [" + internal::FormatDouble(o.coarse_min) +
+                           ", " + internal::FormatDouble(o.coarse_max) + "])");
   }
   if (o.integer && std::ceil(o.coarse_min) > std::floor(o.coarse_max)) {
     return InvalidArgument("bounds coarse range [" + internal::FormatDouble(o.coarse_min) +

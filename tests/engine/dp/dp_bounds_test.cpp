@@ -31,6 +31,7 @@ TEST(EstimateBoundsTest, RejectsInvalidOptions) {
   check({.epsilon = 1.0, .coarse_min = 5, .coarse_max = 5}, "coarse");
   check({.epsilon = 1.0, .coarse_min = 0, .coarse_max = std::numeric_limits<double>::infinity()},
         "coarse");
+  check({.epsilon = 1.0, .coarse_min = -1e308, .coarse_max = 1e308}, "finite width");
   check({.epsilon = 1.0, .coarse_min = 0.2, .coarse_max = 0.8, .integer = true}, "no integer");
   check({.epsilon = 1.0, .lower_quantile = 0.9, .upper_quantile = 0.1}, "quantiles");
   check({.epsilon = 1.0, .lower_quantile = -0.1}, "quantiles");
@@ -120,6 +121,24 @@ TEST(EstimateBoundsTest, ConstantRealColumnGivesItsCell) {
   ASSERT_TRUE(range.has_value());
   EXPECT_EQ(range->lo, 42.0);
   EXPECT_EQ(range->hi, 42.0 + 0x1p-10);
+}
+
+// Extreme public ranges: nearly the whole double range, and a subnormal one.
+TEST(EstimateBoundsTest, ExtremeCoarseRangesWork) {
+  const std::vector<double> values = {1e300, -1e300, 0.0, 5e-324, 1e-310, 3.0};
+  for (auto [lo, hi] : {std::pair{-8e307, 8e307}, std::pair{0.0, 1e-310},
+                        std::pair{-1e-320, 1e-320}}) {
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+      SeededRng rng(seed);
+      auto accountant = Budget();
+      auto range = EstimateBounds(values, {.epsilon = 1.0, .coarse_min = lo, .coarse_max = hi},
+                                  accountant, "x", "all", rng);
+      ASSERT_TRUE(range.has_value()) << lo << " " << hi;
+      EXPECT_LE(range->lo, range->hi);
+      EXPECT_GE(range->lo, lo);
+      EXPECT_LE(range->hi, hi);
+    }
+  }
 }
 
 // Zeros land in the "zero" bucket (−2^m, 2^m) of a real column, m = ilogb(9e15) − 100 = −48.
