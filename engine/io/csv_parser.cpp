@@ -107,6 +107,7 @@ void CsvChunkParser::Reserve(std::size_t rows) {
 }
 
 bool CsvChunkParser::SkipBlankLine() {
+  if (pos_ >= size_) return false;  // the sentinel past the end is not a line
   if (base_[pos_] == '\n') {
     ++pos_;
   } else if (base_[pos_] == '\r' && pos_ + 1 < size_ && base_[pos_ + 1] == '\n') {

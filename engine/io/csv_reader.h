@@ -59,7 +59,7 @@ struct CsvReadOptions {
 };
 
 // Reads a file (never modifying it). `progress` gets the fraction of bytes parsed and is polled
-// for cancellation every 65,536 rows (ErrorCode::kCancelled).
+// for cancellation every 65,536 rows and every 16 MB (ErrorCode::kCancelled).
 //
 // Example:
 //   auto table = ReadCsv("adult.csv", CsvReadOptions{}, progress);

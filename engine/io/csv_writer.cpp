@@ -207,9 +207,9 @@ Status WriteRawTable(const std::string& path, const RawTable& table, const CsvWr
   const std::size_t columns = table.num_columns();
   // Every distinct text quoted once, into a 16-byte entry per dictionary entry: texts of up to
   // 15 bytes inline (one cache line touched per cell, copied with one fixed 16-byte move),
-  // longer ones in an arena. High-cardinality columns are prefetched a few rows ahead.
+  // longer ones apart. High-cardinality columns are prefetched a few rows ahead.
   struct alignas(16) Entry {
-    char text[15];  // the text, or (size == kLong) its arena offset and size
+    char text[15];  // the text, or (size == kLong) its index in long_texts
     std::uint8_t size;
   };
   constexpr std::uint8_t kLong = 0xFF;
@@ -218,7 +218,7 @@ Status WriteRawTable(const std::string& path, const RawTable& table, const CsvWr
   constexpr std::size_t kPrefetchEntries = 4096;
   std::vector<std::string> header;
   std::vector<std::vector<Entry>> entries(columns);
-  std::string arena;
+  std::vector<std::string> long_texts;
   const std::string& missing = writer.missing_text();
   std::size_t row_bound = columns + kEntryBytes;  // delimiters, and the overcopy
   std::string quoted;
@@ -240,12 +240,10 @@ Status WriteRawTable(const std::string& path, const RawTable& table, const CsvWr
         std::memcpy(entry.text, quoted.data(), quoted.size());
         entry.size = static_cast<std::uint8_t>(quoted.size());
       } else {
-        const std::uint64_t offset = arena.size();
-        const std::uint64_t size = quoted.size();
-        std::memcpy(entry.text, &offset, 8);
-        std::memcpy(entry.text + 8, &size, sizeof size - 1);  // sizes < 2^56
+        const std::uint64_t index = long_texts.size();
+        std::memcpy(entry.text, &index, sizeof index);
         entry.size = kLong;
-        arena += quoted;
+        long_texts.push_back(quoted);
       }
       longest = std::max(longest, quoted.size());
     }
@@ -277,12 +275,11 @@ Status WriteRawTable(const std::string& path, const RawTable& table, const CsvWr
               std::memcpy(p, entry.text, kEntryBytes);  // the row bound leaves room
               p += entry.size;
             } else {
-              std::uint64_t offset = 0;
-              std::uint64_t size = 0;
-              std::memcpy(&offset, entry.text, 8);
-              std::memcpy(&size, entry.text + 8, sizeof size - 1);
-              std::memcpy(p, arena.data() + offset, size);
-              p += size;
+              std::uint64_t index = 0;
+              std::memcpy(&index, entry.text, sizeof index);
+              const std::string& text = long_texts[index];
+              std::memcpy(p, text.data(), text.size());
+              p += text.size();
             }
           } else {
             return Status(InvalidArgument("column '" + table.columns[c].name + "' row " +
