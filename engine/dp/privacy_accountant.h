@@ -57,7 +57,7 @@ PrivacyCost BestComposition(double epsilon, double delta, std::size_t k, double 
 
 // Theorem 4 (amplification by sampling, Li-Qardaji-Su 2012): a mechanism run on a Poisson
 // sample with rate p: ε' = ln(1 + p (e^ε − 1)), δ' = p δ.
-// sampling_rate must be in (0, 1] (and > δ, Theorem 4's condition); any other rate (or NaN)
+// sampling_rate must be in (δ, 1) (Theorem 4's condition); any other rate (1, 0, NaN, ...)
 // returns `cost` unchanged, which is always a valid bound.
 PrivacyCost AmplifyBySampling(PrivacyCost cost, double sampling_rate);
 
