@@ -197,6 +197,10 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
     return InvalidArgument("usefulness_theta must be finite and >= 0 (got " +
                            std::to_string(options.usefulness_theta) + ")");
   }
+  if (std::isnan(options.public_rows) || options.public_rows > kMaxRows) {
+    return InvalidArgument("public_rows must be a row count, or negative for none (got " +
+                           std::to_string(options.public_rows) + ")");
+  }
   const std::size_t m = data.num_attributes();
   if (m <= 1) {
     // No structure to learn: everything goes to the tables.

@@ -70,6 +70,17 @@ struct PrivBayesOptions {
 inline constexpr int kMaxDegree = 8;
 inline constexpr double kRowCountShare = 0.01;
 
+// The correlated mode: [noisy row count (kRowCountShare of ε) when θ > 0 and no public_rows],
+// then the greedy structure (structure_fraction of the rest), then the noisy conditional tables
+// (the remainder). The ledger totals options.epsilon. Adult at ε = 1, degree 2: mean 2-way TVD
+// 0.044 (privbayes.md §5).
+// Example:
+//   PrivBayesOptions options;
+//   options.epsilon = 0.9;
+//   options.names = &column_names;
+//   auto net = LearnPrivBayes(encoded, options, accountant, "all", rng, progress);
+//   if (!net) return net.error();
+//   auto rows = SampleNetwork(*net, encoded.cardinalities, 10'000, rng, progress);
 Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions& options,
                                 PrivacyAccountant& accountant, const std::string& partition,
                                 Rng& rng, Progress& progress);
@@ -101,7 +112,8 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
                                                        const std::string& partition, Rng& rng,
                                                        Progress& progress);
 
-// Noisy conditional tables for a given structure (nodes in order, parents and buckets set).
+// Noisy conditional tables for a given structure (nodes in order, parents and buckets set; a
+// node with parents but neither parent_buckets nor parent_bucket_counts gets identity buckets).
 // Spends `epsilon` in total: one ledger entry per table, ε split ∝ sqrt(cells) (privbayes.md
 // §4).
 Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNode> structure,
