@@ -159,7 +159,9 @@ Result<BayesNet> NetworkFromJson(const json& nodes, const std::vector<ColumnDoma
         sum += p.get<double>();
       }
       if (!(sum > 0)) return Bad(source, At(At(path, "conditionals"), c), "all probabilities are 0");
-      for (const json& p : row) node.probabilities.push_back(p.get<double>() / sum);
+      // Renormalise only what is not already a distribution (keeps written tables bit-exact).
+      const double scale = std::fabs(sum - 1.0) > 1e-9 ? 1.0 / sum : 1.0;
+      for (const json& p : row) node.probabilities.push_back(p.get<double>() * scale);
     }
     network.nodes.push_back(std::move(node));
   }

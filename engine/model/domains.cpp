@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/dp/dp_bounds.h"
-#include "engine/dp/partition_selection.h"
+#include "engine/dp/set_union.h"
 #include "engine/model/encoded_table.h"
 #include "engine/schema/typed_values.h"
 
@@ -19,9 +19,6 @@ namespace {
 constexpr double kCoarseNumberLimit = 9.0e15;           // |x| < 2^53: exact integers
 constexpr double kCoarseDateTimeMin = -2208988800.0;     // 1900-01-01 00:00:00
 constexpr double kCoarseDateTimeMax = 4102444800.0;      // 2100-01-01 00:00:00
-// Share of a numeric column's domain budget spent on its bounds (the rest decides whether a
-// missing code exists).
-constexpr double kBoundsShare = 0.8;
 
 std::string FormatEpsilon(double epsilon) {
   std::ostringstream out;
@@ -32,7 +29,7 @@ std::string FormatEpsilon(double epsilon) {
 
 bool NeedsDpDomain(const ColumnSchema& column) {
   // The existence of a missing code is always decided by DP (the missing count is data), so
-  // every modelled column needs some DP domain budget.
+  // every modelled column takes part in the set union.
   return column.is_modelled();
 }
 
@@ -75,112 +72,130 @@ std::vector<ValueCount> CategoricalValues(const RawColumn& raw, const ColumnSche
   return values;
 }
 
-Result<ColumnDomain> BuildCategorical(const RawColumn& raw, const ColumnSchema& column,
-                                      double epsilon, double delta,
-                                      const DomainOptions& options,
-                                      PrivacyAccountant& accountant, Rng& rng) {
+// How one modelled column takes part in the DP set union: its items are its values (when the
+// category list is not public) and its "missing" marker.
+struct ColumnItems {
+  std::vector<ValueCount> values;            // categorical columns without a public list
+  std::vector<std::uint32_t> item_of_entry;  // per dictionary entry: item index or kNoItem
+  std::uint32_t missing_item = 0;            // index of the "missing" item
+  std::uint32_t items = 0;                   // number of item indices in this group
+};
+
+bool IsCategorical(const ColumnSchema& column) {
+  return column.categorical || column.type == DataType::kString;
+}
+
+// Items of one column. For a public category list, values outside the list read as missing;
+// for numeric columns, unparsable cells read as missing.
+ColumnItems MakeItems(const RawColumn& raw, const ColumnSchema& column) {
+  ColumnItems items;
+  items.item_of_entry.assign(raw.dictionary.size(), kNoItem);
+  if (IsCategorical(column) && !column.public_categories) {
+    std::uint64_t missing = 0;
+    items.values = CategoricalValues(raw, column, missing);
+    items.missing_item = static_cast<std::uint32_t>(items.values.size());
+    items.items = items.missing_item + 1;
+    // Map dictionary entries to value items (numeric categoricals merge by value).
+    if (column.is_numeric()) {
+      const std::vector<double> parsed = NumericDictionaryValues(raw, column);
+      std::map<double, std::uint32_t> index;
+      for (std::uint32_t i = 0; i < items.values.size(); ++i) index[items.values[i].number] = i;
+      for (std::size_t e = 0; e < parsed.size(); ++e) {
+        items.item_of_entry[e] = std::isnan(parsed[e]) ? items.missing_item : index[parsed[e]];
+      }
+    } else {
+      for (std::size_t e = 0; e < raw.dictionary.size(); ++e) {
+        items.item_of_entry[e] = static_cast<std::uint32_t>(e);
+      }
+    }
+    return items;
+  }
+  items.missing_item = 0;
+  items.items = 1;
+  if (IsCategorical(column)) {
+    std::vector<std::string> listed = *column.public_categories;
+    std::sort(listed.begin(), listed.end());
+    std::vector<double> listed_numbers;
+    if (column.is_numeric()) {
+      for (const auto& text : listed) {
+        if (auto number = ParseNumericCell(text, column)) listed_numbers.push_back(*number);
+      }
+      std::sort(listed_numbers.begin(), listed_numbers.end());
+    }
+    const std::vector<double> parsed =
+        column.is_numeric() ? NumericDictionaryValues(raw, column) : std::vector<double>();
+    for (std::size_t e = 0; e < raw.dictionary.size(); ++e) {
+      const bool inside = column.is_numeric()
+          ? !std::isnan(parsed[e]) &&
+                std::binary_search(listed_numbers.begin(), listed_numbers.end(), parsed[e])
+          : std::binary_search(listed.begin(), listed.end(), raw.dictionary[e]);
+      if (!inside) items.item_of_entry[e] = 0;
+    }
+  } else {
+    const std::vector<double> parsed = NumericDictionaryValues(raw, column);
+    for (std::size_t e = 0; e < parsed.size(); ++e) {
+      if (std::isnan(parsed[e])) items.item_of_entry[e] = 0;
+    }
+  }
+  return items;
+}
+
+bool Contains(const std::vector<std::uint32_t>& sorted, std::uint32_t value) {
+  return std::binary_search(sorted.begin(), sorted.end(), value);
+}
+
+ColumnDomain CategoricalDomain(const ColumnSchema& column, const ColumnItems& items,
+                               const std::vector<std::uint32_t>& kept,
+                               const std::string& selection, const DomainOptions& options) {
   ColumnDomain domain;
   domain.name = column.name;
   domain.type = column.type;
   domain.categorical = true;
   domain.other_label = options.other_label;
-  std::uint64_t missing = 0;
-  std::vector<ValueCount> values = CategoricalValues(raw, column, missing);
-
+  domain.has_missing = Contains(kept, items.missing_item);
   if (column.public_categories) {
-    // Public list: kept in the user's order; values outside it read as missing.
-    domain.categories = *column.public_categories;
-    std::vector<std::string> listed = domain.categories;
-    std::vector<double> listed_numbers;
-    if (column.is_numeric()) {
-      for (const auto& text : listed) {
-        auto number = ParseNumericCell(text, column);
-        if (number) listed_numbers.push_back(*number);
-      }
-      std::sort(listed_numbers.begin(), listed_numbers.end());
-    }
-    std::sort(listed.begin(), listed.end());
-    for (const ValueCount& value : values) {
-      const bool inside = column.is_numeric()
-          ? std::binary_search(listed_numbers.begin(), listed_numbers.end(), value.number)
-          : std::binary_search(listed.begin(), listed.end(), value.text);
-      if (!inside) missing += value.count;
-    }
-    const std::uint64_t counts[1] = {missing};
-    auto selected = SelectPartitions(counts, epsilon, delta, accountant,
-                                     "missing code of " + column.name, "all", rng);
-    if (!selected) return selected.error();
-    domain.has_missing = !selected->kept.empty();
+    domain.categories = *column.public_categories;  // the user's order
     domain.categories_source = DomainSource::kPublic;
-    domain.provenance = "categories declared public in the schema; missing code by a DP "
-                        "threshold (ε = " + FormatEpsilon(epsilon) + ")";
+    domain.provenance = "categories declared public in the schema; missing code from " + selection;
     return domain;
   }
-
-  // DP partition selection over the values present, missing being one more value.
-  std::vector<std::uint64_t> counts;
-  counts.reserve(values.size() + 1);
-  for (const ValueCount& value : values) counts.push_back(value.count);
-  counts.push_back(missing);
-  auto selected = SelectPartitions(counts, epsilon, delta, accountant,
-                                   "categories of " + column.name + " (partition selection)",
-                                   "all", rng);
-  if (!selected) return selected.error();
-  std::vector<const ValueCount*> kept;
-  for (std::uint32_t index : selected->kept) {
-    if (index == values.size()) {
-      domain.has_missing = true;
-    } else {
-      kept.push_back(&values[index]);
-    }
+  std::vector<const ValueCount*> values;
+  for (std::uint32_t item : kept) {
+    if (item != items.missing_item) values.push_back(&items.values[item]);
   }
   // A data-independent order (numeric or byte order), never an order by count.
   if (column.is_numeric()) {
-    std::sort(kept.begin(), kept.end(),
+    std::sort(values.begin(), values.end(),
               [](const ValueCount* a, const ValueCount* b) { return a->number < b->number; });
   } else {
-    std::sort(kept.begin(), kept.end(),
+    std::sort(values.begin(), values.end(),
               [](const ValueCount* a, const ValueCount* b) { return a->text < b->text; });
   }
-  for (const ValueCount* value : kept) domain.categories.push_back(value->text);
+  for (const ValueCount* value : values) domain.categories.push_back(value->text);
   // Whether any value was dropped is data-dependent, so the `other` code always exists.
   domain.has_other = true;
   domain.categories_source = DomainSource::kDp;
-  domain.provenance = "DP partition selection (ε = " + FormatEpsilon(epsilon) + ", δ = " +
-                      FormatEpsilon(delta) + "): " + std::to_string(domain.categories.size()) +
+  domain.provenance = selection + ": " + std::to_string(domain.categories.size()) +
                       " values kept; any other value becomes '" + domain.other_label + "'";
-  if (domain.cardinality() > kMaxCardinality) {
-    return FailedPrecondition("column '" + column.name + "' keeps " +
-                              std::to_string(domain.categories.size()) +
-                              " distinct values, more than the model supports (65,533); mark "
-                              "it as an identifier or ignore it in the schema");
-  }
   return domain;
 }
 
-Result<ColumnDomain> BuildNumeric(const RawColumn& raw, const ColumnSchema& column,
-                                  double epsilon, double delta, const DomainOptions& options,
-                                  PrivacyAccountant& accountant, Rng& rng) {
+Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& column,
+                                   const std::vector<std::uint32_t>& kept, double bounds_epsilon,
+                                   const std::string& selection, const DomainOptions& options,
+                                   PrivacyAccountant& accountant, Rng& rng) {
   ColumnDomain domain;
   domain.name = column.name;
   domain.type = column.type;
   domain.categorical = false;
   domain.integer_steps = column.type == DataType::kInteger;
-  const std::vector<double> dictionary_values = NumericDictionaryValues(raw, column);
-  std::uint64_t missing = raw.missing_count;
-  for (std::size_t i = 0; i < dictionary_values.size(); ++i) {
-    if (std::isnan(dictionary_values[i])) missing += raw.counts[i];
-  }
-
-  double missing_epsilon = epsilon;
+  domain.has_missing = Contains(kept, 0);
   if (column.public_min && column.public_max) {
     domain.lo = *column.public_min;
     domain.hi = *column.public_max;
     domain.categories_source = DomainSource::kPublic;
     domain.provenance = "bounds declared public in the schema";
   } else {
-    const double bounds_epsilon = epsilon * kBoundsShare;
-    missing_epsilon = epsilon - bounds_epsilon;
     BoundsOptions bounds;
     bounds.epsilon = bounds_epsilon;
     bounds.integer = column.type == DataType::kInteger;
@@ -193,6 +208,7 @@ Result<ColumnDomain> BuildNumeric(const RawColumn& raw, const ColumnSchema& colu
     }
     if (column.public_min) bounds.coarse_min = *column.public_min;
     if (column.public_max) bounds.coarse_max = *column.public_max;
+    const std::vector<double> dictionary_values = NumericDictionaryValues(raw, column);
     std::vector<double> values;
     values.reserve(raw.num_rows());
     for (std::uint32_t code : raw.codes) {
@@ -220,14 +236,7 @@ Result<ColumnDomain> BuildNumeric(const RawColumn& raw, const ColumnSchema& colu
     bins = 1;
   }
   domain.bins = std::max(bins, 1);
-
-  const std::uint64_t counts[1] = {missing};
-  auto selected = SelectPartitions(counts, missing_epsilon, delta, accountant,
-                                   "missing code of " + column.name, "all", rng);
-  if (!selected) return selected.error();
-  domain.has_missing = !selected->kept.empty();
-  domain.provenance += "; missing code by a DP threshold (ε = " +
-                       FormatEpsilon(missing_epsilon) + ")";
+  domain.provenance += "; missing code from " + selection;
   return domain;
 }
 
@@ -260,31 +269,82 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
     return InvalidArgument("bins must be between 1 and 10000 (got " +
                            std::to_string(options.default_bins) + ")");
   }
-  const int needing = ColumnsNeedingDpDomain(schema);
-  if (needing > 0 && !(std::isfinite(options.epsilon) && options.epsilon > 0)) {
+  const std::vector<int> modelled = ModelledColumns(schema);
+  if (modelled.empty()) return std::vector<ColumnDomain>{};
+  if (!(std::isfinite(options.epsilon) && options.epsilon > 0)) {
     return InvalidArgument("the domain budget epsilon must be finite and positive (got " +
                            FormatEpsilon(options.epsilon) + ")");
   }
-  if (needing > 0 && !(options.delta > 0 && options.delta < 1)) {
-    return InvalidArgument("delta must be in (0, 1) (got " + FormatEpsilon(options.delta) +
-                           ")");
+  if (!(options.delta > 0 && options.delta < 1)) {
+    return InvalidArgument("delta must be in (0, 1) (got " + FormatEpsilon(options.delta) + ")");
   }
-  const double epsilon_each = needing > 0 ? options.epsilon / needing : 0;
-  const double delta_each = needing > 0 ? options.delta / needing : 0;
+  // Budget: the set union (categories and missing markers of every column, jointly) and, when
+  // some numeric column has no public bounds, DP bounds for each such column.
+  int needing_bounds = 0;
+  for (int index : modelled) {
+    const ColumnSchema& column = schema.columns[index];
+    if (!IsCategorical(column) && !(column.public_min && column.public_max)) ++needing_bounds;
+  }
+  // Shares rounded down by the accountant's helpers, so that the spends never add up to more
+  // than options.epsilon.
+  const double set_union_epsilon =
+      needing_bounds > 0 ? ShareOf(options.epsilon, 0.5) : options.epsilon;
+  const double bounds_epsilon =
+      needing_bounds > 0 ? EvenShare(ShareOf(options.epsilon, 0.5), needing_bounds) : 0;
 
+  // 1. DP set union over all modelled columns.
+  std::vector<ColumnItems> items;
+  SetUnionInput input;
+  input.records = table.num_rows();
+  for (int index : modelled) {
+    if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
+    const RawColumn& raw = table.columns[index];
+    items.push_back(MakeItems(raw, schema.columns[index]));
+    const ColumnItems& column_items = items.back();
+    std::vector<std::uint32_t> values(raw.num_rows(), kNoItem);
+    for (std::size_t r = 0; r < values.size(); ++r) {
+      const std::uint32_t code = raw.codes[r];
+      values[r] = code == kMissingCode ? column_items.missing_item
+                                       : column_items.item_of_entry[code];
+    }
+    input.values.push_back(std::move(values));
+    input.value_counts.push_back(column_items.items);
+  }
+  SetUnionOptions set_union;
+  set_union.epsilon = set_union_epsilon;
+  set_union.delta = options.delta;
+  SubProgress union_progress(progress, 0.0, 0.6);
+  auto selected = DpSetUnion(input, set_union, accountant,
+                             "categories and missing markers of all columns", "all", rng,
+                             union_progress);
+  if (!selected) return selected.error();
+  input = SetUnionInput{};  // free the per-record items
+  const std::string selection = "the DP set union over all columns (ε = " +
+                                FormatEpsilon(set_union_epsilon) + ", δ = " +
+                                FormatEpsilon(options.delta) + ")";
+
+  // 2. Domains, with DP bounds where needed.
   std::vector<ColumnDomain> domains;
-  const std::vector<int> modelled = ModelledColumns(schema);
   for (std::size_t k = 0; k < modelled.size(); ++k) {
     if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
-    progress.Report(static_cast<double>(k) / modelled.size(), "Building private domains");
+    progress.Report(0.6 + 0.4 * static_cast<double>(k) / modelled.size(),
+                    "Building private domains");
     const ColumnSchema& column = schema.columns[modelled[k]];
-    const RawColumn& raw = table.columns[modelled[k]];
-    const bool categorical = column.categorical || column.type == DataType::kString;
-    auto domain = categorical
-        ? BuildCategorical(raw, column, epsilon_each, delta_each, options, accountant, rng)
-        : BuildNumeric(raw, column, epsilon_each, delta_each, options, accountant, rng);
-    if (!domain) return domain.error();
-    domains.push_back(std::move(domain.value()));
+    const std::vector<std::uint32_t>& kept = selected->kept[k];
+    if (IsCategorical(column)) {
+      domains.push_back(CategoricalDomain(column, items[k], kept, selection, options));
+    } else {
+      auto domain = NumericDomain(table.columns[modelled[k]], column, kept, bounds_epsilon,
+                                  selection, options, accountant, rng);
+      if (!domain) return domain.error();
+      domains.push_back(std::move(domain.value()));
+    }
+    if (domains.back().cardinality() > kMaxCardinality) {
+      return FailedPrecondition("column '" + column.name + "' keeps " +
+                                std::to_string(domains.back().categories.size()) +
+                                " distinct values, more than the model supports (65,533); mark "
+                                "it as an identifier or ignore it in the schema");
+    }
   }
   progress.Report(1.0, "Building private domains");
   return domains;

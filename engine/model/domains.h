@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Building each modelled column's domain without leaking: public declarations first, accounted
 // DP mechanisms for everything else (issue #2 item 4).
-//  * Categorical or String columns: the user's public category list, else DP partition
-//    selection over the values present (dp/partition_selection.h); values not kept map to the
-//    `other` code. Missing is treated as one more "value" in the same selection, so the
-//    missing code exists only if enough records are missing (DP).
+//  * Which values exist at all — the categories of categorical/String columns without a public
+//    list, and the "missing" marker of every column — is decided by ONE DP set union over all
+//    columns (dp/set_union.h, Policy Laplace): a record spreads a unit weight over its values,
+//    rare ones first, so the budget is not divided by the number of columns (the threshold idea
+//    of the private adaptive histograms paper, done jointly). Values not kept map to the
+//    `other` code; the missing code exists only if enough records are missing.
 //  * Numeric / DateTime non-categorical columns: the user's public bounds, else DP bounds
-//    (dp/dp_bounds.h) inside the public coarse range; `bins` equal-width bins; missing code
-//    from a DP count of missing cells (geometric noise) clearing the partition threshold.
+//    (dp/dp_bounds.h) inside a public coarse range; `bins` equal-width bins.
 //  * Identifier and ignored columns have no domain (they are not modelled).
-// The budget for domains (DomainOptions::epsilon, delta) is split evenly over the columns that
-// need a DP domain; each spend is one ledger entry on partition "all".
+// Budget (DomainOptions::epsilon, delta): all of it to the set union when every numeric column
+// has public bounds; otherwise half to the set union and half split evenly over the columns
+// needing DP bounds. Every spend is a ledger entry on partition "all".
 #pragma once
 
 #include <vector>
