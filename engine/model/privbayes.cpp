@@ -112,6 +112,22 @@ std::vector<double> ClampAndNormalise(const std::vector<std::int64_t>& noisy) {
   return p;
 }
 
+// Whether some child-parent pair has a table of at most max_cells cells (public facts only).
+bool AnyEdgeFits(const EncodedTable& data, const std::vector<std::vector<std::uint32_t>>& buckets,
+                 std::uint64_t max_cells) {
+  const std::size_t m = data.num_attributes();
+  std::vector<std::uint64_t> radix(data.cardinalities.begin(), data.cardinalities.end());
+  for (std::size_t a = 0; a < buckets.size() && a < m; ++a) {
+    if (!buckets[a].empty()) radix[a] = *std::max_element(buckets[a].begin(), buckets[a].end()) + 1;
+  }
+  for (std::size_t child = 0; child < m; ++child) {
+    for (std::size_t parent = 0; parent < m; ++parent) {
+      if (parent != child && data.cardinalities[child] * radix[parent] <= max_cells) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 double MutualInformationScoreSensitivity() { return std::log2(kMaxRows) + 1.0 / std::log(2.0); }
@@ -197,6 +213,13 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
     return InvalidArgument("usefulness_theta must be finite and >= 0 (got " +
                            std::to_string(options.usefulness_theta) + ")");
   }
+  if (options.degree < 1 || options.degree > kMaxDegree) {
+    return InvalidArgument("degree must be between 1 and " + std::to_string(kMaxDegree) +
+                           " (got " + std::to_string(options.degree) + ")");
+  }
+  if (Status s = internal::CheckParentBuckets(data, options.parent_buckets); !s) {
+    return s.error();
+  }
   if (std::isnan(options.public_rows) || options.public_rows > kMaxRows) {
     return InvalidArgument("public_rows must be a row count, or negative for none (got " +
                            std::to_string(options.public_rows) + ")");
@@ -239,6 +262,15 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
     // cardinality would only remove parents, never the marginal itself).
     structure_options.max_table_cells =
         static_cast<std::uint64_t>(std::clamp(cells, 1.0, 1e15));
+  }
+  if (options.usefulness_theta > 0 &&
+      !AnyEdgeFits(data, options.parent_buckets, structure_options.max_table_cells)) {
+    // No table with even one parent would be useful: the structure could only be a list of
+    // marginals, so nothing is spent on it and the tables get the whole rest (privbayes.md §3).
+    std::vector<BayesNode> marginals(m);
+    for (std::size_t a = 0; a < m; ++a) marginals[a].attribute = static_cast<int>(a);
+    return LearnConditionals(data, std::move(marginals), epsilon, accountant, partition, rng,
+                             progress, options.names);
   }
   SubProgress structure_progress(progress, 0.0, 0.7);
   auto structure = LearnPrivBayesStructure(data, structure_options, accountant, partition, rng,

@@ -133,6 +133,9 @@ std::vector<std::uint32_t> CoarseBinBuckets(std::uint32_t bins, std::uint32_t ex
 namespace internal {
 // Checks the table's shape and codes; errors name the attribute, row and code.
 Status CheckEncodedTable(const EncodedTable& data);
+// Checks per-attribute parent bucket maps (sizes match the cardinalities, buckets < 65,535).
+Status CheckParentBuckets(const EncodedTable& data,
+                          const std::vector<std::vector<std::uint32_t>>& parent_buckets);
 // "age" when names has the attribute, "attribute 3" otherwise.
 std::string AttributeLabel(int attribute, const std::vector<std::string>* names);
 // The structure score u = n·I(child; parents) in bits, identity buckets (exposed for tests of

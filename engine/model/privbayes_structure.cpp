@@ -284,13 +284,20 @@ Status CheckStructureOptions(const EncodedTable& data, const StructureOptions& o
     return InvalidArgument("structure epsilon must be finite and positive (got " +
                            std::to_string(options.epsilon) + ")");
   }
-  if (options.parent_buckets.size() > data.num_attributes()) {
-    return InvalidArgument("parent_buckets has " + std::to_string(options.parent_buckets.size()) +
+  return internal::CheckParentBuckets(data, options.parent_buckets);
+}
+
+}  // namespace
+
+Status internal::CheckParentBuckets(const EncodedTable& data,
+                                    const std::vector<std::vector<std::uint32_t>>& buckets) {
+  if (buckets.size() > data.num_attributes()) {
+    return InvalidArgument("parent_buckets has " + std::to_string(buckets.size()) +
                            " entries for " + std::to_string(data.num_attributes()) +
                            " attributes");
   }
-  for (std::size_t a = 0; a < options.parent_buckets.size(); ++a) {
-    const auto& map = options.parent_buckets[a];
+  for (std::size_t a = 0; a < buckets.size(); ++a) {
+    const auto& map = buckets[a];
     if (!map.empty() && map.size() != data.cardinalities[a]) {
       return InvalidArgument("the parent bucket map of attribute " + std::to_string(a) +
                              " has " + std::to_string(map.size()) + " entries for cardinality " +
@@ -305,8 +312,6 @@ Status CheckStructureOptions(const EncodedTable& data, const StructureOptions& o
   }
   return OkStatus();
 }
-
-}  // namespace
 
 double internal::MutualInformationScore(const EncodedTable& data, int child,
                                         const std::vector<int>& parents) {

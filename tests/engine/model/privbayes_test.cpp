@@ -384,6 +384,27 @@ TEST(LearnPrivBayesTest, HandlesEmptyTablesAndSingleValueColumns) {
   }
 }
 
+// 40 rows at ε = 1: the θ-limit (≈ 40·0.69/(3·8) ≈ 1 cell) admits no parent at all, so no ε is
+// wasted on a structure: row count + one table per attribute, all parentless, totalling ε.
+TEST(LearnPrivBayesTest, SkipsTheStructureWhenNoEdgeCouldBeUseful) {
+  const EncodedTable data = RandomTable(40, {5, 4, 3}, 9);
+  PrivacyAccountant accountant = Accountant(1.0);
+  SeededRng rng(3);
+  NullProgress progress;
+  auto net = LearnPrivBayes(data, PrivBayesOptions{}, accountant, "all", rng, progress);
+  ASSERT_TRUE(net.has_value()) << net.error().message;
+  for (const BayesNode& node : net->nodes) EXPECT_TRUE(node.parents.empty());
+  ASSERT_EQ(accountant.entries().size(), 4u);
+  EXPECT_EQ(accountant.entries()[0].label,
+            "row count (sizes the conditional tables, θ-usefulness)");
+  EXPECT_NEAR(LedgerTotal(accountant), 1.0, 1e-12);
+  PrivBayesOptions bad;
+  bad.degree = 0;
+  auto refused = LearnPrivBayes(data, bad, accountant, "all", rng, progress);
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().message, "degree must be between 1 and 8 (got 0)");
+}
+
 TEST(LearnPrivBayesTest, SingleAttributeSpendsAllOnItsTable) {
   const EncodedTable data = RandomTable(50, {3}, 1);
   PrivacyAccountant accountant = Accountant(1.0);
