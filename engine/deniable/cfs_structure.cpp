@@ -61,7 +61,8 @@ std::vector<std::vector<int>> GreedyCfsParents(const std::vector<double>& h,
                                                const std::vector<double>& hb,
                                                const std::vector<std::vector<double>>& hj,
                                                const std::vector<std::uint32_t>& bucket_counts,
-                                               std::uint32_t maxcost, double minimum_gain) {
+                                               const std::vector<std::uint64_t>& limits,
+                                               double minimum_gain) {
   const std::size_t m = h.size();
   const CfsScore score(h, hb, hj);
   auto merit = [&](std::size_t i, const std::vector<int>& parents) {
@@ -82,7 +83,7 @@ std::vector<std::vector<int>> GreedyCfsParents(const std::vector<double>& h,
             parents[i].end()) {
           continue;
         }
-        if (cost[i] * bucket_counts[j] > maxcost) continue;
+        if (cost[i] * bucket_counts[j] > limits[i]) continue;
         std::vector<int> with = parents[i];
         with.push_back(static_cast<int>(j));
         const double gain = merit(i, with) - current[i];
@@ -110,8 +111,20 @@ std::vector<std::vector<int>> GreedyCfsParents(const std::vector<double>& h,
   return parents;
 }
 
+std::uint64_t UsefulConfigurations(double parameter_rows, double parameter_epsilon,
+                                   double theta, std::uint32_t cardinality,
+                                   std::uint64_t maxcost) {
+  if (!(theta > 0)) return std::max<std::uint64_t>(maxcost, 1);
+  const double useful = std::floor(parameter_rows * parameter_epsilon /
+                                   (theta * std::max<std::uint32_t>(cardinality, 1)));
+  if (!(useful >= 1)) return 1;
+  return std::max<std::uint64_t>(
+      1, std::min<std::uint64_t>(maxcost, useful >= 1e18 ? maxcost
+                                                         : static_cast<std::uint64_t>(useful)));
+}
+
 std::vector<int> TopologicalOrder(const std::vector<std::vector<int>>& parents,
-                                  const std::vector<std::uint32_t>& cardinalities) {
+                                  const std::vector<double>& key) {
   const std::size_t m = parents.size();
   std::vector<int> missing(m, 0);
   std::vector<std::vector<int>> children(m);
@@ -125,7 +138,7 @@ std::vector<int> TopologicalOrder(const std::vector<std::vector<int>>& parents,
     int pick = -1;
     for (std::size_t i = 0; i < m; ++i) {
       if (done[i] || missing[i] != 0) continue;
-      if (pick < 0 || cardinalities[i] < cardinalities[static_cast<std::size_t>(pick)]) {
+      if (pick < 0 || key[i] < key[static_cast<std::size_t>(pick)]) {
         pick = static_cast<int>(i);
       }
     }
@@ -218,9 +231,19 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
   }
 
   // 3. Post-processing: greedy parents, σ, nodes.
-  const std::vector<std::vector<int>> parents =
-      GreedyCfsParents(h, hb, hj, bucket_counts, options.maxcost, kCfsMinimumGain);
-  const std::vector<int> order = TopologicalOrder(parents, data.cardinalities);
+  result.configuration_limit.assign(m, options.maxcost);
+  if (options.usefulness_theta > 0) {
+    const double parameter_rows =
+        static_cast<double>(std::max<std::int64_t>(rows->noisy, 0)) * options.parameter_row_ratio;
+    for (std::size_t a = 0; a < m; ++a) {
+      result.configuration_limit[a] =
+          UsefulConfigurations(parameter_rows, options.parameter_epsilon,
+                               options.usefulness_theta, data.cardinalities[a], options.maxcost);
+    }
+  }
+  const std::vector<std::vector<int>> parents = GreedyCfsParents(
+      h, hb, hj, bucket_counts, result.configuration_limit, kCfsMinimumGain);
+  const std::vector<int> order = TopologicalOrder(parents, h);
   for (int attribute : order) {
     const std::size_t a = static_cast<std::size_t>(attribute);
     BayesNode node;

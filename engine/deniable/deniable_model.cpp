@@ -4,12 +4,42 @@
 #include <cmath>
 
 #include "engine/deniable/cfs_structure.h"
+#include "engine/deniable/guarantees.h"
+#include "engine/dp/geometric_mechanism.h"
 #include "engine/deniable/parameter_learning.h"
 #include "engine/deniable/seed_model.h"
 #include "engine/model/privbayes.h"
 
 namespace deniable {
 namespace {
+
+// ε of one parameter table when all m tables share `epsilon` (as parameter_learning.cpp
+// composes them), for the θ-usefulness limits chosen before the tables are learned.
+double ParameterEpsilonEach(const PrivacyAccountant& accountant, std::size_t m, double epsilon) {
+  LedgerEntry entry;
+  entry.label = "planned parameter tables";
+  entry.partition = "D_P";
+  entry.sensitivity = 1;
+  entry.count = m;
+  return LargestEpsilonEach(accountant, entry, epsilon);
+}
+
+// A noisy row count of `rows` (discrete Laplace, sensitivity 1), for sizing the PrivBayes
+// structure's tables; spends epsilon on `partition`.
+Result<std::int64_t> NoisyRowCount(std::size_t rows, double epsilon, PrivacyAccountant& accountant,
+                                   const std::string& partition, Rng& rng) {
+  auto geometric = GeometricMechanism::Create(epsilon, 1);
+  if (!geometric) return geometric.error().WithContext("noisy row count");
+  LedgerEntry entry;
+  entry.label = "noisy row count of " + partition + " (sizes the conditional tables)";
+  entry.mechanism = "discrete Laplace";
+  entry.partition = partition;
+  entry.reference = "PrivBayes θ-usefulness (Zhang et al. 2017 §4.3)";
+  entry.epsilon_each = geometric->PrivacyLoss();
+  entry.sensitivity = 1;
+  if (Status s = accountant.Spend(entry); !s) return s.error();
+  return geometric->AddNoise(static_cast<std::int64_t>(rows), rng);
+}
 
 std::string Percent(double fraction) {
   return std::to_string(static_cast<int>(std::lround(fraction * 100))) + "%";
@@ -131,6 +161,9 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
 
   SubProgress structure_progress(progress, 0.0, 0.6);
   std::vector<BayesNode> structure;
+  const double parameter_epsilon =
+      ParameterEpsilonEach(accountant, data.num_attributes(), options.model_epsilon);
+  const double row_ratio = options.split_parameters / options.split_structure;
   if (options.structure == DeniableStructure::kMarginals) {
     for (int a = 0; a < m; ++a) {
       BayesNode node;
@@ -145,6 +178,9 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
       cfs.delta = options.structure_delta;
       cfs.row_count_fraction = options.row_count_fraction;
       cfs.maxcost = options.maxcost;
+      cfs.usefulness_theta = options.usefulness_theta;
+      cfs.parameter_epsilon = parameter_epsilon;
+      cfs.parameter_row_ratio = row_ratio;
       cfs.buckets = bucket_maps;
       cfs.names = names;
       auto learned = LearnCfsStructure(d_t, cfs, accountant, "D_T", rng, structure_progress);
@@ -155,9 +191,17 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
       model.entropy_queries = learned->entropy_queries;
       model.epsilon_per_entropy = learned->epsilon_per_entropy;
     } else {
+      const double epsilon_rows = ShareOf(options.model_epsilon, options.row_count_fraction);
+      auto rows = NoisyRowCount(d_t.rows, epsilon_rows, accountant, "D_T", rng);
+      if (!rows) return rows.error();
       StructureOptions privbayes;
       privbayes.degree = options.privbayes_degree;
-      privbayes.epsilon = options.model_epsilon;
+      privbayes.epsilon = RemainingAfter(epsilon_rows, options.model_epsilon);
+      if (options.usefulness_theta > 0) {
+        const double cells = std::floor(static_cast<double>(std::max<std::int64_t>(*rows, 0)) *
+                                        row_ratio * parameter_epsilon / options.usefulness_theta);
+        privbayes.max_table_cells = static_cast<std::uint64_t>(std::max(cells, 1.0));
+      }
       privbayes.parent_buckets = bucket_maps;
       privbayes.names = names;
       privbayes.threads = options.threads == 0 ? 2 : options.threads;

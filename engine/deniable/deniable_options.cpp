@@ -68,6 +68,9 @@ Status DeniableOptions::Validate() const {
     return Bad("row_count_fraction must be in (0, 1)", Show(row_count_fraction));
   }
   if (maxcost < 1) return Bad("maxcost must be >= 1", std::to_string(maxcost));
+  if (!(std::isfinite(usefulness_theta) && usefulness_theta >= 0)) {
+    return Bad("usefulness_theta must be finite and >= 0", Show(usefulness_theta));
+  }
   if (bucket_count < 2) return Bad("bucket_count must be >= 2", std::to_string(bucket_count));
   if (!(std::isfinite(dirichlet_alpha) && dirichlet_alpha > 0)) {
     return Bad("dirichlet_alpha must be finite and positive", Show(dirichlet_alpha));
@@ -100,8 +103,9 @@ Result<OmegaRange> ResolveOmega(const DeniableOptions& options, int attributes) 
                               std::to_string(attributes) + ")");
   }
   if (options.omega_min == 0 && options.omega_max == 0) {
-    // The paper's ω ∈R [5, 11] (§6.1), clamped to [1, m].
-    return OmegaRange{std::clamp(5, 1, attributes), std::clamp(11, 1, attributes)};
+    // The paper's ω ∈R [5, 11] of m = 11 attributes (§6.1), scaled to m.
+    const int low = static_cast<int>(std::lround(5.0 * attributes / 11.0));
+    return OmegaRange{std::clamp(low, 1, attributes), attributes};
   }
   if (options.omega_max > attributes) {
     return InvalidArgument("omega_max must be <= the number of modelled attributes m = " +

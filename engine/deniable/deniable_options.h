@@ -26,8 +26,8 @@ struct DeniableOptions {
   int k = 50;            // at least k plausible seeds (Definition 1); paper §6.1: 50
   double gamma = 4.0;    // plausible seeds' probabilities within a factor γ > 1; paper: 4
   // ω = number of re-sampled attributes (§3.2), drawn per candidate uniformly from
-  // [omega_min, omega_max]; equal values = fixed ω. 0/0 = the paper's ω ∈R [5, 11] clamped
-  // to [1, m] (m = number of modelled attributes).
+  // [omega_min, omega_max]; equal values = fixed ω. 0/0 = automatic: the paper's ω ∈R [5, 11]
+  // for its m = 11 attributes (§6.1), scaled to m: [round(5m/11), m] (adult, m = 15: [7, 15]).
   int omega_min = 0;
   int omega_max = 0;
   double epsilon0 = 1.0;            // Privacy Test 2's threshold noise Lap(1/ε0); paper: 1
@@ -53,7 +53,12 @@ struct DeniableOptions {
   // Share of the structure ε spent on the noisy |D_T| (eq. 10); the rest goes to the entropies.
   double row_count_fraction = 0.02;
   // eq. (6): each attribute's parent configurations (product of bucket counts) <= maxcost.
-  std::uint32_t maxcost = 256;
+  std::uint64_t maxcost = 1024;
+  // θ-usefulness (PrivBayes §4.3), on top of maxcost: a child with |x| values may have at most
+  // n̂_P·ε_p/(θ·|x|) parent configurations, n̂_P a DP estimate of |D_P| and ε_p the ε of one
+  // parameter table, so that noisy counts are not mostly noise (cfs_structure.h). PrivBayes's
+  // default θ = 4. 0 = off (maxcost alone, as in the paper, which had 280k rows in D_P).
+  double usefulness_theta = 4.0;
   // bkt() of eq. (7): attributes with more codes than this are bucketised into this many
   // groups of adjacent codes (public, data-independent: CoarseBinBuckets). >= 2.
   std::uint32_t bucket_count = 8;

@@ -10,11 +10,13 @@
 //   Neighbouring: add/remove one row of `data` (D_P).
 //   Sensitivity: one table's count vector changes by 1 in L1 (the added record lands in
 //   exactly one cell); the m tables together by m.
-//   Guarantee: each table is ε_p-DP (GeometricMechanism, sensitivity 1); the m tables form one
-//   ledger entry of count m, composed by the accountant with the better of sequential and
-//   advanced composition (§3.5: advanced over the m attributes); ε_p is the largest value for
-//   which that total is <= `epsilon`. Clamping, the prior and the Dirichlet draw are
-//   post-processing. Public inputs: structure, bucket maps, α.
+//   Guarantee: table i is ε_i-DP (GeometricMechanism, sensitivity 1) and the tables compose to
+//   at most `epsilon`, whichever of two allocations is better: equal shares as one batch entry
+//   composed by the accountant with advanced composition (§3.5: advanced over the m
+//   attributes) when that gives every table more than ε/m; otherwise shares ∝ sqrt(cells of
+//   the table) (PrivBayes §4.4: minimises the total noise), one sequential entry per table.
+//   Clamping, the prior and the Dirichlet draw are post-processing. Public inputs: structure,
+//   bucket maps, α.
 //   Sampling: exact discrete Laplace (dp/secure_sampling.h); Dirichlet via dirichlet.h.
 //   Reference: PD paper eq. (11)-(14), §3.5.
 #pragma once

@@ -42,7 +42,7 @@ std::set<std::pair<int, int>> UndirectedEdges(const std::vector<BayesNode>& node
   return edges;
 }
 
-void ExpectValidOrderWithinMaxcost(const std::vector<BayesNode>& nodes, std::uint32_t maxcost) {
+void ExpectValidOrderWithinMaxcost(const std::vector<BayesNode>& nodes, std::uint64_t maxcost) {
   std::set<int> seen;
   for (const BayesNode& node : nodes) {
     std::uint64_t cost = 1;
@@ -90,7 +90,7 @@ TEST(CfsStructureTest, StaysAcyclicAndWithinMaxcostOnCorrelatedData) {
   for (int i = 1; i < 8; ++i) parents[static_cast<std::size_t>(i)] = {i - 1};
   const BayesNet truth = test_support::RandomNetwork(cardinalities, order, parents, rng);
   const EncodedTable data = test_support::SampleTable(truth, cardinalities, 5000, rng);
-  for (std::uint32_t maxcost : {1u, 4u, 12u, 30u}) {
+  for (std::uint64_t maxcost : {1u, 4u, 12u, 30u}) {
     auto accountant = PrivacyAccountant::Create(PrivacyCost{10, 1e-6});
     ASSERT_TRUE(accountant.has_value());
     CfsOptions options;
@@ -150,18 +150,43 @@ TEST(CfsStructureTest, LedgerHasTheExactNumberOfEntropyQueriesAndTheBudget) {
   EXPECT_LT(learned->rows.lower, 3000 + 5);  // a lower bound, not an estimate
 }
 
+TEST(CfsStructureTest, UsefulnessLimitsConfigurationsByRowsAndEpsilon) {
+  // n̂_P·ε_p/(θ·|x|): 10,000 · 0.05 / (4 · 5) = 25 configurations.
+  EXPECT_EQ(UsefulConfigurations(10000, 0.05, 4, 5, 1024), 25u);
+  EXPECT_EQ(UsefulConfigurations(10000, 0.05, 4, 5, 16), 16u);  // maxcost still applies
+  EXPECT_EQ(UsefulConfigurations(10, 0.05, 4, 5, 1024), 1u);    // never below 1 (no parents)
+  EXPECT_EQ(UsefulConfigurations(-3, 0.05, 4, 5, 1024), 1u);    // a negative noisy count
+  EXPECT_EQ(UsefulConfigurations(10, 0.05, 0, 5, 1024), 1024u); // θ = 0: maxcost alone
+  // In the learner: with few rows every attribute is limited to one configuration (no edge).
+  const EncodedTable data = PlantedTable(400, 9);
+  auto accountant = PrivacyAccountant::Create(PrivacyCost{1000, 1e-6});
+  ASSERT_TRUE(accountant.has_value());
+  CfsOptions options;
+  options.epsilon = 100;
+  options.usefulness_theta = 4;
+  options.parameter_epsilon = 0.01;  // 400 · 0.01 / (4 · 4) < 1
+  SeededRng rng(10);
+  NullProgress progress;
+  auto learned = LearnCfsStructure(data, options, *accountant, "all", rng, progress);
+  ASSERT_TRUE(learned.has_value());
+  for (const BayesNode& node : learned->nodes) EXPECT_TRUE(node.parents.empty());
+  EXPECT_EQ(learned->configuration_limit, std::vector<std::uint64_t>(6, 1));
+}
+
 TEST(CfsStructureTest, GreedyFollowsTheMeritOnHandMadeEntropies) {
   // Three attributes, 1 bit each; (0, 1) perfectly correlated (joint 1 bit), 2 independent.
   const std::vector<double> h = {1, 1, 1};
   const std::vector<std::vector<double>> hj = {{0, 1, 2}, {1, 0, 2}, {2, 2, 0}};
-  const auto parents = GreedyCfsParents(h, h, hj, {2, 2, 2}, 4);
+  const auto parents = GreedyCfsParents(h, h, hj, {2, 2, 2}, {4, 4, 4});
   // Exactly one edge between 0 and 1 (the first best: target 0, parent 1), nothing for 2.
   EXPECT_EQ(parents[0], std::vector<int>{1});
   EXPECT_TRUE(parents[1].empty());
   EXPECT_TRUE(parents[2].empty());
-  EXPECT_EQ(TopologicalOrder(parents, {2, 2, 2}), (std::vector<int>{1, 0, 2}));
-  // Low cardinality first among the available attributes.
-  EXPECT_EQ(TopologicalOrder({{}, {}, {}}, {5, 2, 3}), (std::vector<int>{1, 2, 0}));
+  EXPECT_EQ(TopologicalOrder(parents, {1, 1, 1}), (std::vector<int>{1, 0, 2}));
+  // Smallest key (entropy) first among the available attributes.
+  EXPECT_EQ(TopologicalOrder({{}, {}, {}}, {2.5, 0.3, 1.0}), (std::vector<int>{1, 2, 0}));
+  // ...but never before a parent.
+  EXPECT_EQ(TopologicalOrder({{2}, {}, {}}, {0.1, 0.3, 1.0}), (std::vector<int>{1, 2, 0}));
 }
 
 }  // namespace

@@ -253,9 +253,13 @@ TEST(DeniableOptionsTest, ValidateNamesTheParameterAndItsValue) {
   EXPECT_NE(options.Validate().error().message.find("epsilon0"), std::string::npos);
   options.deterministic_test = true;  // ε0 is not used then
   EXPECT_TRUE(options.Validate().has_value());
-  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 15).value().min, 5);
-  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 15).value().max, 11);
-  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 3).value().max, 3);
+  // Automatic ω: the paper's [5, 11] of m = 11, scaled to m.
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 11).value().min, 5);
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 11).value().max, 11);
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 15).value().min, 7);
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 15).value().max, 15);
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 2).value().min, 1);
+  EXPECT_EQ(ResolveOmega(DeniableOptions{}, 2).value().max, 2);
   options = DeniableOptions{};
   options.omega_min = 2;
   options.omega_max = 9;

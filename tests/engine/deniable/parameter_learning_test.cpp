@@ -60,8 +60,7 @@ TEST(DirichletParametersTest, MatchesEmpiricalConditionalsAtLargeEpsilon) {
     EXPECT_NEAR(network->nodes[2].probabilities[static_cast<std::size_t>(c) * 2], p,
                 5 * std::sqrt(p * (1 - p) / (n + 1)));
   }
-  ASSERT_EQ(accountant->entries().size(), 1u);
-  EXPECT_EQ(accountant->entries()[0].count, 3u);
+  ASSERT_EQ(accountant->entries().size(), 3u);  // one per table, ε ∝ sqrt(cells)
   EXPECT_LE(accountant->Total().epsilon, 1e6);
 }
 
@@ -77,9 +76,39 @@ TEST(DirichletParametersTest, EmptyDataGivesPriorDrawsAndSpendsTheBudget) {
                                           progress);
   ASSERT_TRUE(network.has_value());
   EXPECT_EQ(network->Validate(empty.cardinalities), "");
-  // Sequential composition of 3 tables (no slack): 0.2 each.
-  EXPECT_NEAR(accountant->entries()[0].epsilon_each, 0.2, 1e-12);
+  // Tables of 3, 3·4 = 12 and 2·2 = 4 cells: ε ∝ sqrt(cells), summing to 0.6.
+  ASSERT_EQ(accountant->entries().size(), 3u);
+  const double roots = std::sqrt(3.0) + std::sqrt(12.0) + std::sqrt(4.0);
+  EXPECT_NEAR(accountant->entries()[0].epsilon_each, 0.6 * std::sqrt(3.0) / roots, 1e-12);
+  EXPECT_NEAR(accountant->entries()[1].epsilon_each, 0.6 * std::sqrt(12.0) / roots, 1e-12);
+  EXPECT_NEAR(accountant->entries()[2].epsilon_each, 0.6 * std::sqrt(4.0) / roots, 1e-12);
   EXPECT_LE(accountant->Total().epsilon, 0.6);
+  EXPECT_NEAR(accountant->Total().epsilon, 0.6, 1e-9);
+}
+
+TEST(DirichletParametersTest, UsesOneAdvancedBatchWhenThatGivesEachTableMore) {
+  // 200 tables sharing ε = 2 (ε/m = 0.01 each under sequential composition): with slack
+  // δ'' = 1e-3 advanced composition allows ε_each ≈ 0.0186, so one batch entry is used.
+  EncodedTable data;
+  data.rows = 10;
+  data.cardinalities.assign(200, 2);
+  data.columns.assign(200, std::vector<Code>(10, 0));
+  std::vector<BayesNode> structure(200);
+  for (int a = 0; a < 200; ++a) structure[static_cast<std::size_t>(a)].attribute = a;
+  auto accountant = PrivacyAccountant::Create(PrivacyCost{10, 0.01}, 1e-3);
+  ASSERT_TRUE(accountant.has_value());
+  ParameterOptions options;
+  options.epsilon = 2;
+  SeededRng rng(5);
+  NullProgress progress;
+  auto network = LearnDirichletParameters(data, structure, options, *accountant, "all", rng,
+                                          progress);
+  ASSERT_TRUE(network.has_value());
+  ASSERT_EQ(accountant->entries().size(), 1u);
+  EXPECT_EQ(accountant->entries()[0].count, 200u);
+  EXPECT_EQ(accountant->entries()[0].composition, "advanced");
+  EXPECT_GT(accountant->entries()[0].epsilon_each, 2.0 / 200);
+  EXPECT_LE(accountant->Total().epsilon, 2.0);
 }
 
 TEST(DirichletParametersTest, RejectsNonPositiveAlphaAndStopsWhenCancelled) {
