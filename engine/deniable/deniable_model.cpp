@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "engine/deniable/cfs_structure.h"
+#include "engine/deniable/entropy.h"
 #include "engine/deniable/guarantees.h"
-#include "engine/dp/geometric_mechanism.h"
 #include "engine/deniable/parameter_learning.h"
 #include "engine/deniable/seed_model.h"
 #include "engine/model/privbayes.h"
@@ -22,23 +22,6 @@ double ParameterEpsilonEach(const PrivacyAccountant& accountant, std::size_t m, 
   entry.sensitivity = 1;
   entry.count = m;
   return LargestEpsilonEach(accountant, entry, epsilon);
-}
-
-// A noisy row count of `rows` (discrete Laplace, sensitivity 1), for sizing the PrivBayes
-// structure's tables; spends epsilon on `partition`.
-Result<std::int64_t> NoisyRowCount(std::size_t rows, double epsilon, PrivacyAccountant& accountant,
-                                   const std::string& partition, Rng& rng) {
-  auto geometric = GeometricMechanism::Create(epsilon, 1);
-  if (!geometric) return geometric.error().WithContext("noisy row count");
-  LedgerEntry entry;
-  entry.label = "noisy row count of " + partition + " (sizes the conditional tables)";
-  entry.mechanism = "discrete Laplace";
-  entry.partition = partition;
-  entry.reference = "PrivBayes θ-usefulness (Zhang et al. 2017 §4.3)";
-  entry.epsilon_each = geometric->PrivacyLoss();
-  entry.sensitivity = 1;
-  if (Status s = accountant.Spend(entry); !s) return s.error();
-  return geometric->AddNoise(static_cast<std::int64_t>(rows), rng);
 }
 
 std::string Percent(double fraction) {
@@ -192,13 +175,13 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
       model.epsilon_per_entropy = learned->epsilon_per_entropy;
     } else {
       const double epsilon_rows = ShareOf(options.model_epsilon, options.row_count_fraction);
-      auto rows = NoisyRowCount(d_t.rows, epsilon_rows, accountant, "D_T", rng);
+      auto rows = NoisyRowCountLowerBound(d_t.rows, epsilon_rows, 0.0, accountant, "D_T", rng);
       if (!rows) return rows.error();
       StructureOptions privbayes;
       privbayes.degree = options.privbayes_degree;
       privbayes.epsilon = RemainingAfter(epsilon_rows, options.model_epsilon);
       if (options.usefulness_theta > 0) {
-        const double cells = std::floor(static_cast<double>(std::max<std::int64_t>(*rows, 0)) *
+        const double cells = std::floor(static_cast<double>(std::max<std::int64_t>(rows->noisy, 0)) *
                                         row_ratio * parameter_epsilon / options.usefulness_theta);
         privbayes.max_table_cells = static_cast<std::uint64_t>(std::max(cells, 1.0));
       }

@@ -82,22 +82,25 @@ Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, 
                                               const std::string& partition, Rng& rng) {
   auto geometric = GeometricMechanism::Create(epsilon, 1);
   if (!geometric) return geometric.error().WithContext("noisy row count");
-  if (!(delta > 0 && delta < 1)) {
-    return InvalidArgument("row count bound delta must be in (0, 1) (got " +
+  if (!(delta >= 0 && delta < 1)) {
+    return InvalidArgument("row count bound delta must be in [0, 1) (got " +
                            std::to_string(delta) + ")");
   }
   // Pr[X > c] = Pr[X >= c + 1] = q^{c+1} / (1 + q), q = exp(-1/scale) (rounded up: a larger q
   // only makes c larger).
   const double q = Up(std::exp(-1.0 / geometric->scale()));
   std::int64_t margin = 0;
-  if (q > 0) {
+  if (q > 0 && delta > 0) {
     const double needed = std::log(delta * (1.0 + q)) / std::log(q);  // c + 1 >= needed
     margin = std::max<std::int64_t>(0, static_cast<std::int64_t>(std::ceil(needed)) - 1);
     while (std::pow(q, static_cast<double>(margin + 1)) / (1.0 + q) > delta) ++margin;
   }
   LedgerEntry entry;
-  entry.label = "noisy row count of " + partition + " (lower bound for the entropy sensitivity)";
-  entry.mechanism = "discrete Laplace; delta = probability the lower bound exceeds the count";
+  entry.label = "noisy row count of " + partition +
+                (delta > 0 ? " (lower bound for the entropy sensitivity)" : "");
+  entry.mechanism = delta > 0
+                        ? "discrete Laplace; delta = probability the lower bound exceeds the count"
+                        : "discrete Laplace";
   entry.partition = partition;
   entry.reference = "PD paper eq. (10); docs/deniable.md";
   entry.epsilon_each = geometric->PrivacyLoss();

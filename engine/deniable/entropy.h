@@ -42,7 +42,8 @@ double PairEntropy(const std::vector<Code>& a, std::uint32_t cardinality_a,
 // A DP lower confidence bound on a row count (eq. 10, made one-sided): ñ = n + DLap(1/ε)
 // (GeometricMechanism, sensitivity 1), lower = ñ - c with c the smallest integer such that
 // Pr[DLap > c] <= delta. Then Pr[lower > n] <= delta. Spends (epsilon, delta) on `partition`:
-// the δ is the probability that a sensitivity computed from `lower` is too small.
+// the δ is the probability that a sensitivity computed from `lower` is too small. delta = 0:
+// just the noisy count (lower = noisy), ε-DP.
 struct RowCountBound {
   std::int64_t noisy = 0;
   std::int64_t lower = 0;  // may be negative; callers clamp

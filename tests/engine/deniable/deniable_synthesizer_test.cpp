@@ -234,6 +234,32 @@ TEST(SynthesizeDeniableTest, CancelsDuringLearningAndDuringSynthesis) {
   EXPECT_EQ(release.error().code, ErrorCode::kCancelled);
 }
 
+TEST(SynthesizeDeniableTest, EveryStructureLearnerReleases) {
+  const EncodedTable data = Data();
+  for (DeniableStructure structure :
+       {DeniableStructure::kCfs, DeniableStructure::kPrivBayes, DeniableStructure::kMarginals}) {
+    DeniableOptions options = Options();
+    options.structure = structure;
+    PrivacyAccountant accountant = Accountant();
+    SeededRng rng(9);
+    NullProgress progress;
+    auto run = RunDeniable(data, options, {}, accountant, rng, progress);
+    ASSERT_TRUE(run.has_value()) << DeniableStructureName(structure) << ": "
+                                 << run.error().message;
+    EXPECT_EQ(run->release.records.rows, 500u);
+    EXPECT_EQ(run->model.ToJson()["structure"], DeniableStructureName(structure));
+    // D_T pays for a structure except in the marginals baseline; D_P always pays ε = 2.
+    const double structure_epsilon = accountant.TotalOf("D_T").epsilon;
+    if (structure == DeniableStructure::kMarginals) {
+      EXPECT_EQ(structure_epsilon, 0.0);
+      for (const BayesNode& node : run->model.network.nodes) EXPECT_TRUE(node.parents.empty());
+    } else {
+      EXPECT_NEAR(structure_epsilon, 2.0, 1e-9);
+    }
+    EXPECT_NEAR(accountant.TotalOf("D_P").epsilon, 2.0, 1e-9);
+  }
+}
+
 TEST(DeniableOptionsTest, ValidateNamesTheParameterAndItsValue) {
   DeniableOptions options;
   EXPECT_TRUE(options.Validate().has_value());
