@@ -12,6 +12,7 @@
 #include <future>
 #include <memory>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "engine/io/csv_parser.h"
@@ -123,12 +124,19 @@ ParseStatus ParseInTwo(std::string_view text, std::size_t data_start, CsvChunkPa
   second.Reserve(estimated_rows / 2 + estimated_rows / 16);
   std::atomic<bool> stop{false};
   std::atomic<std::size_t> second_offset{split};
-  std::future<ParseStatus> second_done = std::async(std::launch::async, [&] {
-    return second.ParseRecords(size, 0, [&](std::size_t offset) {
-      second_offset.store(offset, std::memory_order_relaxed);
-      return !stop.load(std::memory_order_relaxed);
+  std::future<ParseStatus> second_done;
+  try {
+    second_done = std::async(std::launch::async, [&] {
+      return second.ParseRecords(size, 0, [&](std::size_t offset) {
+        second_offset.store(offset, std::memory_order_relaxed);
+        return !stop.load(std::memory_order_relaxed);
+      });
     });
-  });
+  } catch (const std::system_error&) {  // no thread to be had: parse on this one
+    const ParseStatus status = first.ParseRecords(size, 0, checkpoint);
+    failure = first.failure();
+    return status;
+  }
   // Declared after the future, so destroyed first: the second thread stops before we wait.
   struct StopOnExit {
     std::atomic<bool>& stop;
@@ -271,9 +279,14 @@ Result<std::size_t> ReadInto(int fd, const std::string& path, std::size_t size, 
     return ReadRange(fd, path, 0, size, text, &progress);
   }
   const std::size_t half = size / 2;
-  std::future<Result<std::size_t>> second = std::async(std::launch::async, [&] {
-    return ReadRange(fd, path, half, size, text, /*progress=*/nullptr);
-  });
+  std::future<Result<std::size_t>> second;
+  try {
+    second = std::async(std::launch::async, [&] {
+      return ReadRange(fd, path, half, size, text, /*progress=*/nullptr);
+    });
+  } catch (const std::system_error&) {  // no thread to be had: read on this one
+    return ReadRange(fd, path, 0, size, text, &progress);
+  }
   Result<std::size_t> first = ReadRange(fd, path, 0, half, text, &progress);
   Result<std::size_t> rest = second.get();
   if (!first) return first.error();
