@@ -342,10 +342,8 @@ bool CsvChunkParser::ParseRecord() {
     cells_[c * batch_capacity_ + batch_rows_] =
         CsvCell{field.offset, static_cast<std::uint32_t>(field.size), field.quoted, field.escaped};
     if constexpr (kDetectDialect) {
-      if (field.quoted) {
-        saw_quoted_ = true;
-      } else if (!missing_.ContainsPadded(Data(field), field.size) &&
-                 !IsNumericText(std::string_view(Data(field), field.size))) {
+      if (!field.quoted && !missing_.ContainsPadded(Data(field), field.size) &&
+          !IsNumericText(std::string_view(Data(field), field.size))) {
         saw_bare_text_ = true;
       }
     }

@@ -71,7 +71,7 @@ class CsvChunkParser {
   bool header_crlf() const { return header_crlf_; }
   // R's write.csv style: header quoted and every non-missing unquoted field of the first rows
   // numeric.
-  bool quote_all_strings() const { return header_all_quoted_ && saw_quoted_ && !saw_bare_text_; }
+  bool quote_all_strings() const { return header_all_quoted_ && !saw_bare_text_; }
   const std::vector<std::string>& names() const { return names_; }
   const CsvFailure& failure() const { return failure_; }
   std::vector<ColumnBuilder>& columns() { return columns_; }
@@ -146,7 +146,6 @@ class CsvChunkParser {
 
   bool header_crlf_ = false;
   bool header_all_quoted_ = false;
-  bool saw_quoted_ = false;
   bool saw_bare_text_ = false;
   CsvFailure failure_;
 };

@@ -17,8 +17,8 @@
 //     empty line is a record holding one empty field (that is how R writes a missing value
 //     there), so in such a file a trailing empty line is a row.
 //   - Dialect detection (RawTable::dialect): delimiter, BOM, CRLF (from the header's line end)
-//     and quote_all_strings: the header is quoted and, in the first 1,000 rows, some field is
-//     quoted and every unquoted non-missing field is a number (R's write.csv style).
+//     and quote_all_strings: every header name is quoted and, in the first 1,000 rows, every
+//     unquoted non-missing field is a number (R's write.csv style).
 //
 // Errors (ErrorCode::kParse) read "FILE:LINE:COLUMN: what (field N)": 1-based physical line
 // (quoted line breaks count) and column = byte offset within that line + 1 (a BOM is not

@@ -187,6 +187,8 @@ TEST(CsvReaderTest, DetectsRWriteCsvQuoting) {
   EXPECT_FALSE(ParseOk("\"a\",\"b\"\n1,\"x\"\n2,y\n").dialect.quote_all_strings);
   // An unquoted header is not R's style either.
   EXPECT_FALSE(ParseOk("a,b\n1,\"x\"\n").dialect.quote_all_strings);
+  // All-numeric data under a quoted header is (R quotes only the names there).
+  EXPECT_TRUE(ParseOk("\"a\",\"b\"\n1,2.5\n,NA\n").dialect.quote_all_strings);
 }
 
 TEST(CsvReaderTest, DuplicateCellsShareOneDictionaryEntry) {
