@@ -9,7 +9,8 @@
 //    Skipped when /tmp/deniable-scale.csv is absent:
 //      python3 ../shared/data/make_scale.py /tmp/deniable-scale.csv
 //
-//   cmake -S . -B build-pd -DDENIABLE_BUILD_BENCH=ON && cmake --build build-pd --target deniable_bench
+//   cmake -S . -B build-pd -DDENIABLE_BUILD_BENCH=ON && cmake --build build-pd --target
+//   deniable_bench
 //   ./build-pd/bench/deniable_bench
 // Every model is learned with DP (domains ε = 0.1 on all rows, model ε = 1) as in a release;
 // SeededRng is used so that runs are comparable (SecureRng costs about the same per word).

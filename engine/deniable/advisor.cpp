@@ -49,13 +49,14 @@ nlohmann::json ProposalJson(const ParameterProposal& p) {
 
 std::string ProposalText(const char* what, const ParameterProposal& p) {
   if (!p.feasible) return std::string(what) + ": not achievable — " + p.note + "\n";
-  std::string text = std::string(what) + ": k = " + std::to_string(p.k) + ", epsilon0 = " +
-                     Format("%.4g", p.epsilon0) + ", t = " + std::to_string(p.t) +
+  std::string text = std::string(what) + ": k = " + std::to_string(p.k) +
+                     ", epsilon0 = " + Format("%.4g", p.epsilon0) + ", t = " + std::to_string(p.t) +
                      " -> per record ε = " + Format("%.4g", p.per_record.epsilon) +
                      ", δ = " + Format("%.3g", p.per_record.delta);
   if (p.attempts_cap > 0) {
-    text += "; T = " + std::to_string(p.attempts_cap) + " attempts -> release ε = " +
-            Format("%.4g", p.release.epsilon) + ", δ = " + Format("%.3g", p.release.delta);
+    text += "; T = " + std::to_string(p.attempts_cap) +
+            " attempts -> release ε = " + Format("%.4g", p.release.epsilon) +
+            ", δ = " + Format("%.3g", p.release.delta);
   }
   if (!p.note.empty()) text += " (" + p.note + ")";
   return text + "\n";
@@ -97,22 +98,22 @@ ParameterProposal ProposeForRecordTarget(PrivacyCost target, double gamma, int m
     best.per_record = cost;
   }
   if (best_k == std::numeric_limits<std::int64_t>::max()) {
-    best.note = "no k below 2e9 meets ε = " + Format("%.3g", target.epsilon) + ", δ = " +
-                Format("%.3g", target.delta);
+    best.note = "no k below 2e9 meets ε = " + Format("%.3g", target.epsilon) +
+                ", δ = " + Format("%.3g", target.delta);
     return best;
   }
   best.fail_floor = AutomaticFailFloor(best.k, gamma, best.epsilon0, best.t);
   best.per_attempt = AttemptCost(best.k, gamma, best.epsilon0, best.t, best.fail_floor);
   best.feasible = best.k <= max_k;
   if (!best.feasible) {
-    best.note = "needs k = " + std::to_string(best.k) + ", more than the " +
-                std::to_string(max_k) + " seeds of D_S";
+    best.note = "needs k = " + std::to_string(best.k) + ", more than the " + std::to_string(max_k) +
+                " seeds of D_S";
   }
   return best;
 }
 
-ParameterProposal ProposeForReleaseTarget(PrivacyCost target, double gamma,
-                                          std::uint64_t attempts, double slack, int max_k) {
+ParameterProposal ProposeForReleaseTarget(PrivacyCost target, double gamma, std::uint64_t attempts,
+                                          double slack, int max_k) {
   if (attempts == 0 || !(target.epsilon > 0 && target.delta > 0 && target.delta < 1)) {
     ParameterProposal none;
     none.note = "the target needs ε > 0, 0 < δ < 1 and at least one attempt";
@@ -127,7 +128,7 @@ ParameterProposal ProposeForReleaseTarget(PrivacyCost target, double gamma,
     for (int i = 0; i < 200; ++i) {
       const double middle = 0.5 * (low + high);
       (AdvancedComposition(middle, delta_each, attempts, slack).epsilon <= target.epsilon ? low
-                                                                                         : high) =
+                                                                                          : high) =
           middle;
     }
     if (low > per_attempt.epsilon) per_attempt = PrivacyCost{low, delta_each};
@@ -148,8 +149,8 @@ ParameterProposal ProposeForReleaseTarget(PrivacyCost target, double gamma,
 Result<PassRateSweep> SweepPassRates(const EncodedTable& data, const DataSplit& split,
                                      const DeniableModel& model, const DeniableOptions& options,
                                      const std::vector<int>& ks,
-                                     const std::vector<OmegaRange>& omegas,
-                                     std::size_t candidates, Rng& rng, Progress& progress) {
+                                     const std::vector<OmegaRange>& omegas, std::size_t candidates,
+                                     Rng& rng, Progress& progress) {
   if (ks.empty() || omegas.empty() || candidates == 0) {
     return InvalidArgument("the sweep needs at least one k, one omega setting and one candidate");
   }
@@ -157,8 +158,8 @@ Result<PassRateSweep> SweepPassRates(const EncodedTable& data, const DataSplit& 
   int smallest = m;
   for (const OmegaRange& omega : omegas) {
     if (omega.min < 0 || omega.max > m || omega.min > omega.max) {
-      return InvalidArgument("omega setting " + OmegaText(omega) + " does not fit m = " +
-                             std::to_string(m));
+      return InvalidArgument("omega setting " + OmegaText(omega) +
+                             " does not fit m = " + std::to_string(m));
     }
     smallest = std::min(smallest, omega.min);
   }
@@ -207,8 +208,8 @@ Result<Advice> Advise(const EncodedTable& data, const DeniableOptions& options,
   auto split = SplitRows(data.rows, options, *scratch, rng);
   if (!split) return split.error();
   SubProgress learn(progress, 0.0, 0.4);
-  auto model = LearnDeniableModel(data, *split, options, std::move(bucket_maps), *scratch, rng,
-                                  learn);
+  auto model =
+      LearnDeniableModel(data, *split, options, std::move(bucket_maps), *scratch, rng, learn);
   if (!model) return model.error();
 
   Advice advice;
@@ -218,11 +219,11 @@ Result<Advice> Advise(const EncodedTable& data, const DeniableOptions& options,
   if (request.release_target.epsilon > 0) {
     const std::size_t records = options.records == 0 ? data.rows : options.records;
     advice.release = ProposeForReleaseTarget(request.release_target, options.gamma,
-                                             ResolveCandidateCap(options, records), 0.5 *
-                                             request.release_target.delta, max_k);
+                                             ResolveCandidateCap(options, records),
+                                             0.5 * request.release_target.delta, max_k);
   }
-  std::vector<int> ks = request.ks.empty() ? std::vector<int>{10, 25, 50, 75, 100, 150, 200}
-                                           : request.ks;
+  std::vector<int> ks =
+      request.ks.empty() ? std::vector<int>{10, 25, 50, 75, 100, 150, 200} : request.ks;
   std::vector<OmegaRange> omegas = request.omegas;
   if (omegas.empty()) {
     for (int w = std::max(1, (m + 2) / 3); w <= m; ++w) omegas.push_back(OmegaRange{w, w});
@@ -263,8 +264,9 @@ nlohmann::json Advice::ToJson() const {
 }
 
 std::string Advice::ToText() const {
-  std::string text = "Parameter advice (for the data owner only: the pass rates below are "
-                     "computed on the real data; do not publish them)\n";
+  std::string text =
+      "Parameter advice (for the data owner only: the pass rates below are "
+      "computed on the real data; do not publish them)\n";
   text += "Seeds in D_S: " + std::to_string(seeds) + "\n";
   text += ProposalText("Per-record target", record);
   if (release.attempts_cap > 0 || !release.note.empty()) {

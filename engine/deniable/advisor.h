@@ -15,10 +15,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/core/progress.h"
 #include "engine/core/random.h"
@@ -34,12 +33,12 @@ struct ParameterProposal {
   int k = 0;
   double epsilon0 = 0;
   int t = 0;
-  double fail_floor = 0;     // the automatic floor at (k, γ, ε0, t)
-  PrivacyCost per_record;    // Theorem 1
-  PrivacyCost per_attempt;   // record or ⊥
+  double fail_floor = 0;           // the automatic floor at (k, γ, ε0, t)
+  PrivacyCost per_record;          // Theorem 1
+  PrivacyCost per_attempt;         // record or ⊥
   std::uint64_t attempts_cap = 0;  // T (release targets only)
   PrivacyCost release;             // T attempts composed (release targets only)
-  std::string note;          // why infeasible, or what bounds the proposal
+  std::string note;                // why infeasible, or what bounds the proposal
 };
 
 // Smallest k such that some ε0 in (0, ε) and t < k give ε0 + ln(1 + γ/t) <= epsilon and
@@ -50,8 +49,8 @@ ParameterProposal ProposeForRecordTarget(PrivacyCost target, double gamma, int m
 // The same for the whole release: per-attempt (ε_a, δ_a) such that T attempts compose (the
 // better of sequential and advanced composition with slack δ''; half of δ goes to δ'') to at
 // most the target; then ProposeForRecordTarget(ε_a, δ_a).
-ParameterProposal ProposeForReleaseTarget(PrivacyCost target, double gamma,
-                                          std::uint64_t attempts, double slack, int max_k);
+ParameterProposal ProposeForReleaseTarget(PrivacyCost target, double gamma, std::uint64_t attempts,
+                                          double slack, int max_k);
 
 struct PassRateSweep {
   std::vector<int> ks;
@@ -68,14 +67,14 @@ struct PassRateSweep {
 Result<PassRateSweep> SweepPassRates(const EncodedTable& data, const DataSplit& split,
                                      const DeniableModel& model, const DeniableOptions& options,
                                      const std::vector<int>& ks,
-                                     const std::vector<OmegaRange>& omegas,
-                                     std::size_t candidates, Rng& rng, Progress& progress);
+                                     const std::vector<OmegaRange>& omegas, std::size_t candidates,
+                                     Rng& rng, Progress& progress);
 
 struct AdviceRequest {
-  PrivacyCost record_target{1.2, 1e-9};      // per released record
-  PrivacyCost release_target{0, 0};          // whole release; epsilon 0 = not asked
-  std::vector<int> ks;                       // empty = {10, 25, 50, 75, 100, 150, 200}
-  std::vector<OmegaRange> omegas;            // empty = fixed ω from ~m/3 to m, plus ranges
+  PrivacyCost record_target{1.2, 1e-9};  // per released record
+  PrivacyCost release_target{0, 0};      // whole release; epsilon 0 = not asked
+  std::vector<int> ks;                   // empty = {10, 25, 50, 75, 100, 150, 200}
+  std::vector<OmegaRange> omegas;        // empty = fixed ω from ~m/3 to m, plus ranges
   std::size_t candidates_per_setting = 2000;
 };
 
@@ -83,7 +82,7 @@ struct Advice {
   ParameterProposal record;
   ParameterProposal release;  // feasible = false and empty note when not asked
   PassRateSweep sweep;
-  std::size_t seeds = 0;      // |D_S| (owner-only information)
+  std::size_t seeds = 0;  // |D_S| (owner-only information)
 
   nlohmann::json ToJson() const;
   std::string ToText() const;  // the table of pass rates and the proposals, for the CLI

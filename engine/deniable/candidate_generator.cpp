@@ -7,8 +7,7 @@ namespace deniable {
 
 Result<PreparedSeeds> PrepareSeeds(const EncodedTable& data,
                                    const std::vector<std::uint32_t>& seed_rows,
-                                   const DeniableModel& model, int min_omega,
-                                   Progress& progress) {
+                                   const DeniableModel& model, int min_omega, Progress& progress) {
   auto seed_model = SeedModel::Create(model.network, model.cardinalities);
   if (!seed_model) return seed_model.error();
   if (data.cardinalities != model.cardinalities) {

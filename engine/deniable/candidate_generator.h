@@ -29,8 +29,7 @@ struct PreparedSeeds {
 // `seed_rows` index `data` (D_S). The index supports every ω >= min_omega.
 Result<PreparedSeeds> PrepareSeeds(const EncodedTable& data,
                                    const std::vector<std::uint32_t>& seed_rows,
-                                   const DeniableModel& model, int min_omega,
-                                   Progress& progress);
+                                   const DeniableModel& model, int min_omega, Progress& progress);
 
 class CandidateGenerator {
  public:

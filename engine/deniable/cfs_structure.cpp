@@ -111,16 +111,15 @@ std::vector<std::vector<int>> GreedyCfsParents(const std::vector<double>& h,
   return parents;
 }
 
-std::uint64_t UsefulConfigurations(double parameter_rows, double parameter_epsilon,
-                                   double theta, std::uint32_t cardinality,
-                                   std::uint64_t maxcost) {
+std::uint64_t UsefulConfigurations(double parameter_rows, double parameter_epsilon, double theta,
+                                   std::uint32_t cardinality, std::uint64_t maxcost) {
   if (!(theta > 0)) return std::max<std::uint64_t>(maxcost, 1);
   const double useful = std::floor(parameter_rows * parameter_epsilon /
                                    (theta * std::max<std::uint32_t>(cardinality, 1)));
   if (!(useful >= 1)) return 1;
   return std::max<std::uint64_t>(
-      1, std::min<std::uint64_t>(maxcost, useful >= 1e18 ? maxcost
-                                                         : static_cast<std::uint64_t>(useful)));
+      1, std::min<std::uint64_t>(maxcost,
+                                 useful >= 1e18 ? maxcost : static_cast<std::uint64_t>(useful)));
 }
 
 std::vector<int> TopologicalOrder(const std::vector<std::vector<int>>& parents,
@@ -151,9 +150,8 @@ std::vector<int> TopologicalOrder(const std::vector<std::vector<int>>& parents,
 }
 
 Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOptions& options,
-                                       PrivacyAccountant& accountant,
-                                       const std::string& partition, Rng& rng,
-                                       Progress& progress) {
+                                       PrivacyAccountant& accountant, const std::string& partition,
+                                       Rng& rng, Progress& progress) {
   const std::size_t m = data.num_attributes();
   if (m == 0) return FailedPrecondition("structure learning needs at least one attribute");
   if (!(options.epsilon > 0 && std::isfinite(options.epsilon))) {
@@ -170,8 +168,7 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
       if (maps[a].size() != data.cardinalities[a]) {
         return InvalidArgument("bucket map of " + Label(static_cast<int>(a), options.names) +
                                " has " + std::to_string(maps[a].size()) +
-                               " entries for cardinality " +
-                               std::to_string(data.cardinalities[a]));
+                               " entries for cardinality " + std::to_string(data.cardinalities[a]));
       }
       bucket_counts[a] = *std::max_element(maps[a].begin(), maps[a].end()) + 1;
     }
@@ -180,8 +177,8 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
   CfsStructure result;
   // 1. DP lower bound on |D_T| -> entropy sensitivity (eq. 9-10, add/remove version).
   const double epsilon_rows = ShareOf(options.epsilon, options.row_count_fraction);
-  auto rows = NoisyRowCountLowerBound(data.rows, epsilon_rows, options.delta, accountant,
-                                      partition, rng);
+  auto rows =
+      NoisyRowCountLowerBound(data.rows, epsilon_rows, options.delta, accountant, partition, rng);
   if (!rows) return rows.error();
   result.rows = *rows;
   const double smaller = static_cast<double>(std::max<std::int64_t>(rows->lower - 1, 0));
@@ -195,8 +192,8 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
   }
   result.entropy_queries = queries;
   LedgerEntry entry;
-  entry.label = "noisy entropies for CFS structure learning (" + std::to_string(queries) +
-                " queries)";
+  entry.label =
+      "noisy entropies for CFS structure learning (" + std::to_string(queries) + " queries)";
   entry.mechanism = "Laplace";
   entry.partition = partition;
   entry.reference = "PD paper eq. (8), sensitivity: docs/deniable.md (add/remove Lemma 1)";
@@ -215,14 +212,15 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
   std::vector<std::vector<double>> hj(m, std::vector<double>(m, 0.0));
   for (std::size_t a = 0; a < m; ++a) {
     h[a] = noisy(ColumnEntropy(data.columns[a], {}, data.cardinalities[a]));
-    hb[a] = maps[a].empty() ? h[a] : noisy(ColumnEntropy(data.columns[a], maps[a], bucket_counts[a]));
+    hb[a] =
+        maps[a].empty() ? h[a] : noisy(ColumnEntropy(data.columns[a], maps[a], bucket_counts[a]));
   }
   for (std::size_t i = 0; i < m; ++i) {
     if (progress.IsCancelled()) return Cancelled("structure learning cancelled");
     progress.Report(static_cast<double>(i) / static_cast<double>(m), "Learning structure (CFS)");
     for (std::size_t j = i + 1; j < m; ++j) {
-      hj[i][j] = noisy(PairEntropy(data.columns[i], data.cardinalities[i], data.columns[j],
-                                   maps[j], bucket_counts[j]));
+      hj[i][j] = noisy(PairEntropy(data.columns[i], data.cardinalities[i], data.columns[j], maps[j],
+                                   bucket_counts[j]));
       hj[j][i] = maps[i].empty() && maps[j].empty()
                      ? hj[i][j]
                      : noisy(PairEntropy(data.columns[j], data.cardinalities[j], data.columns[i],
@@ -237,12 +235,12 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
         static_cast<double>(std::max<std::int64_t>(rows->noisy, 0)) * options.parameter_row_ratio;
     for (std::size_t a = 0; a < m; ++a) {
       result.configuration_limit[a] =
-          UsefulConfigurations(parameter_rows, options.parameter_epsilon,
-                               options.usefulness_theta, data.cardinalities[a], options.maxcost);
+          UsefulConfigurations(parameter_rows, options.parameter_epsilon, options.usefulness_theta,
+                               data.cardinalities[a], options.maxcost);
     }
   }
-  const std::vector<std::vector<int>> parents = GreedyCfsParents(
-      h, hb, hj, bucket_counts, result.configuration_limit, kCfsMinimumGain);
+  const std::vector<std::vector<int>> parents =
+      GreedyCfsParents(h, hb, hj, bucket_counts, result.configuration_limit, kCfsMinimumGain);
   const std::vector<int> order = TopologicalOrder(parents, h);
   for (int attribute : order) {
     const std::size_t a = static_cast<std::size_t>(attribute);

@@ -48,10 +48,10 @@
 namespace deniable {
 
 struct CfsOptions {
-  double epsilon = 1.0;                 // whole structure learning
-  double delta = 0x1.0p-31;             // δ_n of the row-count lower bound
-  double row_count_fraction = 0.02;     // ε_n = fraction · epsilon
-  std::uint64_t maxcost = 1024;         // eq. (6)
+  double epsilon = 1.0;              // whole structure learning
+  double delta = 0x1.0p-31;          // δ_n of the row-count lower bound
+  double row_count_fraction = 0.02;  // ε_n = fraction · epsilon
+  std::uint64_t maxcost = 1024;      // eq. (6)
   // θ-usefulness (PrivBayes, Zhang et al. 2017 §4.3) for the tables later learned on D_P:
   // target i may have at most max(1, ⌊n̂_P·ε_p / (θ·|x_i|)⌋) parent configurations (and at
   // most maxcost), where n̂_P = (noisy |D_T|) × parameter_row_ratio — a function of DP outputs
@@ -71,14 +71,13 @@ struct CfsStructure {
   double entropy_sensitivity = 0;
   std::size_t entropy_queries = 0;
   double epsilon_per_entropy = 0;
-  std::vector<double> merit;     // per node (σ order): noisy CFS merit of its parent set
+  std::vector<double> merit;  // per node (σ order): noisy CFS merit of its parent set
   std::vector<std::uint64_t> configuration_limit;  // per attribute: the limit that applied
 };
 
 Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOptions& options,
-                                       PrivacyAccountant& accountant,
-                                       const std::string& partition, Rng& rng,
-                                       Progress& progress);
+                                       PrivacyAccountant& accountant, const std::string& partition,
+                                       Rng& rng, Progress& progress);
 
 inline constexpr double kCfsMinimumGain = 0.01;
 
@@ -95,9 +94,8 @@ std::vector<std::vector<int>> GreedyCfsParents(const std::vector<double>& h,
 
 // The θ-usefulness limit on parent configurations for a child with `cardinality` values
 // (see CfsOptions), never below 1 nor above maxcost.
-std::uint64_t UsefulConfigurations(double parameter_rows, double parameter_epsilon,
-                                   double theta, std::uint32_t cardinality,
-                                   std::uint64_t maxcost);
+std::uint64_t UsefulConfigurations(double parameter_rows, double parameter_epsilon, double theta,
+                                   std::uint32_t cardinality, std::uint64_t maxcost);
 
 // σ from parent lists: Kahn's algorithm, smallest `key` first (e.g. noisy entropy or
 // cardinality), then smallest index.

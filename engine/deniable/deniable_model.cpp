@@ -52,7 +52,9 @@ Result<DataSplit> SplitRows(std::size_t rows, const DeniableOptions& options,
   for (std::size_t r = 0; r < rows; ++r) {
     const double u = UniformUnit(rng);
     const auto row = static_cast<std::uint32_t>(r);
-    (u < first ? split.structure_rows : u < second ? split.parameter_rows : split.seed_rows)
+    (u < first    ? split.structure_rows
+     : u < second ? split.parameter_rows
+                  : split.seed_rows)
         .push_back(row);
   }
   return split;
@@ -131,7 +133,8 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
   const int m = static_cast<int>(data.num_attributes());
   auto omega = ResolveOmega(options, m);
   if (!omega) return omega.error();
-  if (bucket_maps.empty()) bucket_maps = DefaultBucketMaps(data.cardinalities, options.bucket_count);
+  if (bucket_maps.empty())
+    bucket_maps = DefaultBucketMaps(data.cardinalities, options.bucket_count);
   if (bucket_maps.size() != data.num_attributes()) {
     return InvalidArgument("one bucket map per attribute expected (got " +
                            std::to_string(bucket_maps.size()) + " for " + std::to_string(m) +
@@ -181,15 +184,16 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
       privbayes.degree = options.privbayes_degree;
       privbayes.epsilon = RemainingAfter(epsilon_rows, options.model_epsilon);
       if (options.usefulness_theta > 0) {
-        const double cells = std::floor(static_cast<double>(std::max<std::int64_t>(rows->noisy, 0)) *
-                                        row_ratio * parameter_epsilon / options.usefulness_theta);
+        const double cells =
+            std::floor(static_cast<double>(std::max<std::int64_t>(rows->noisy, 0)) * row_ratio *
+                       parameter_epsilon / options.usefulness_theta);
         privbayes.max_table_cells = static_cast<std::uint64_t>(std::max(cells, 1.0));
       }
       privbayes.parent_buckets = bucket_maps;
       privbayes.names = names;
       privbayes.threads = options.threads == 0 ? 2 : options.threads;
-      auto learned = LearnPrivBayesStructure(d_t, privbayes, accountant, "D_T", rng,
-                                             structure_progress);
+      auto learned =
+          LearnPrivBayesStructure(d_t, privbayes, accountant, "D_T", rng, structure_progress);
       if (!learned) return learned.error();
       structure = std::move(*learned);
     }
@@ -201,8 +205,8 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
   parameters.epsilon = options.model_epsilon;
   parameters.dirichlet_alpha = options.dirichlet_alpha;
   parameters.names = names;
-  auto network = LearnDirichletParameters(d_p, std::move(structure), parameters, accountant,
-                                          "D_P", rng, parameter_progress);
+  auto network = LearnDirichletParameters(d_p, std::move(structure), parameters, accountant, "D_P",
+                                          rng, parameter_progress);
   if (!network) return network.error();
   // Quantise the tables exactly as the synthesizer samples them.
   auto compiled = SeedModel::Create(*network, data.cardinalities);

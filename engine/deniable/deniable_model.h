@@ -16,10 +16,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/core/progress.h"
 #include "engine/core/random.h"
@@ -35,9 +34,9 @@ namespace deniable {
 // Row indices (into the input / EncodedTable) of each part, increasing. SENSITIVE: which rows
 // are seeds is never written to a release (only to an owner's audit directory).
 struct DataSplit {
-  std::vector<std::uint32_t> structure_rows;   // D_T
-  std::vector<std::uint32_t> parameter_rows;   // D_P
-  std::vector<std::uint32_t> seed_rows;        // D_S
+  std::vector<std::uint32_t> structure_rows;  // D_T
+  std::vector<std::uint32_t> parameter_rows;  // D_P
+  std::vector<std::uint32_t> seed_rows;       // D_S
 };
 
 // Splits `rows` row indices with options.split_* and declares the partitions in `accountant`.

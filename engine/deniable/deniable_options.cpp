@@ -25,9 +25,12 @@ bool InOpenUnit(double x) { return std::isfinite(x) && x > 0 && x < 1; }
 
 const char* DeniableStructureName(DeniableStructure structure) {
   switch (structure) {
-    case DeniableStructure::kCfs: return "cfs";
-    case DeniableStructure::kPrivBayes: return "privbayes";
-    case DeniableStructure::kMarginals: return "marginals";
+    case DeniableStructure::kCfs:
+      return "cfs";
+    case DeniableStructure::kPrivBayes:
+      return "privbayes";
+    case DeniableStructure::kMarginals:
+      return "marginals";
   }
   return "unknown";
 }
@@ -75,32 +78,34 @@ Status DeniableOptions::Validate() const {
   if (!(std::isfinite(dirichlet_alpha) && dirichlet_alpha > 0)) {
     return Bad("dirichlet_alpha must be finite and positive", Show(dirichlet_alpha));
   }
-  if (structure == DeniableStructure::kPrivBayes && (privbayes_degree < 1 || privbayes_degree > 8)) {
+  if (structure == DeniableStructure::kPrivBayes &&
+      (privbayes_degree < 1 || privbayes_degree > 8)) {
     return Bad("privbayes_degree must be in 1..8", std::to_string(privbayes_degree));
   }
-  for (const auto& [name, value] : {std::pair<const char*, double>{"split_structure", split_structure},
-                                    {"split_parameters", split_parameters},
-                                    {"split_seeds", split_seeds}}) {
+  for (const auto& [name, value] :
+       {std::pair<const char*, double>{"split_structure", split_structure},
+        {"split_parameters", split_parameters},
+        {"split_seeds", split_seeds}}) {
     if (!InOpenUnit(value)) return Bad(std::string(name) + " must be in (0, 1)", Show(value));
   }
   const double sum = split_structure + split_parameters + split_seeds;
   if (std::abs(sum - 1.0) > 1e-9) {
     return InvalidArgument("split fractions must sum to 1 (got " + Show(split_structure) + " + " +
-                           Show(split_parameters) + " + " + Show(split_seeds) + " = " +
-                           Show(sum) + ")");
+                           Show(split_parameters) + " + " + Show(split_seeds) + " = " + Show(sum) +
+                           ")");
   }
   if (max_candidates != 0 && records != 0 && max_candidates < records) {
     return InvalidArgument("max_candidates must be >= records (got max_candidates " +
-                           std::to_string(max_candidates) + ", records " +
-                           std::to_string(records) + ")");
+                           std::to_string(max_candidates) + ", records " + std::to_string(records) +
+                           ")");
   }
   return OkStatus();
 }
 
 Result<OmegaRange> ResolveOmega(const DeniableOptions& options, int attributes) {
   if (attributes < 1) {
-    return FailedPrecondition("the data has no modelled attribute (m = " +
-                              std::to_string(attributes) + ")");
+    return FailedPrecondition(
+        "the data has no modelled attribute (m = " + std::to_string(attributes) + ")");
   }
   if (options.omega_min == 0 && options.omega_max == 0) {
     // The paper's ω ∈R [5, 11] of m = 11 attributes (§6.1), scaled to m.
@@ -108,9 +113,9 @@ Result<OmegaRange> ResolveOmega(const DeniableOptions& options, int attributes) 
     return OmegaRange{std::clamp(low, 1, attributes), attributes};
   }
   if (options.omega_max > attributes) {
-    return InvalidArgument("omega_max must be <= the number of modelled attributes m = " +
-                           std::to_string(attributes) + " (got " +
-                           std::to_string(options.omega_max) + ")");
+    return InvalidArgument(
+        "omega_max must be <= the number of modelled attributes m = " + std::to_string(attributes) +
+        " (got " + std::to_string(options.omega_max) + ")");
   }
   return OmegaRange{options.omega_min, options.omega_max};
 }

@@ -23,8 +23,8 @@ const char* DeniableStructureName(DeniableStructure structure);  // "cfs", "priv
 
 struct DeniableOptions {
   // --- Privacy test (§2) ---
-  int k = 50;            // at least k plausible seeds (Definition 1); paper §6.1: 50
-  double gamma = 4.0;    // plausible seeds' probabilities within a factor γ > 1; paper: 4
+  int k = 50;          // at least k plausible seeds (Definition 1); paper §6.1: 50
+  double gamma = 4.0;  // plausible seeds' probabilities within a factor γ > 1; paper: 4
   // ω = number of re-sampled attributes (§3.2), drawn per candidate uniformly from
   // [omega_min, omega_max]; equal values = fixed ω. 0/0 = automatic: the paper's ω ∈R [5, 11]
   // for its m = 11 attributes (§6.1), scaled to m: [round(5m/11), m] (adult, m = 15: [7, 15]).

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cmath>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -68,8 +68,7 @@ std::string Percent(double x) {
 }  // namespace
 
 ReleaseGuarantees PlanGuarantees(const DeniableOptions& options, OmegaRange omega,
-                                 const PrivacyAccountant& accountant,
-                                 std::uint64_t attempts_cap) {
+                                 const PrivacyAccountant& accountant, std::uint64_t attempts_cap) {
   ReleaseGuarantees g;
   g.randomized = !options.deterministic_test;
   g.k = options.k;
@@ -85,11 +84,10 @@ ReleaseGuarantees PlanGuarantees(const DeniableOptions& options, OmegaRange omeg
   g.model = MaxCost(g.structure, g.parameters);
   g.attempts_cap = attempts_cap;
   g.all_spends = OwnSpends(accountant, "all");
-  const double rates[3] = {options.split_structure, options.split_parameters,
-                           options.split_seeds};
+  const double rates[3] = {options.split_structure, options.split_parameters, options.split_seeds};
   if (g.randomized) {
-    g.record = BestRecordGuarantee(options.k, options.gamma, options.epsilon0,
-                                   options.record_delta);
+    g.record =
+        BestRecordGuarantee(options.k, options.gamma, options.epsilon0, options.record_delta);
     g.fail_floor = options.fail_floor >= 0
                        ? options.fail_floor
                        : AutomaticFailFloor(options.k, options.gamma, options.epsilon0, g.record.t);
@@ -126,8 +124,7 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   const int m = static_cast<int>(model.network.nodes.size());
   if (omega.min < 0 || omega.max > m || omega.min > omega.max) {
     return InvalidArgument("the model's omega range [" + std::to_string(omega.min) + ", " +
-                           std::to_string(omega.max) + "] does not fit m = " +
-                           std::to_string(m));
+                           std::to_string(omega.max) + "] does not fit m = " + std::to_string(m));
   }
   if (split.seed_rows.size() < static_cast<std::size_t>(options.k)) {
     return FailedPrecondition("D_S has fewer rows than k = " + std::to_string(options.k) +
@@ -158,10 +155,10 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
     entry.count = stats.attempts_cap;
     if (Status s = accountant.Spend(entry); !s) {
       return Error{s.error().code,
-                   s.error().message + " — the whole synthesis over T = " +
-                       std::to_string(stats.attempts_cap) + " attempts costs ε = " +
-                       std::to_string(g.synthesis.epsilon) + " (per released record: ε = " +
-                       std::to_string(g.record.cost.epsilon) +
+                   s.error().message +
+                       " — the whole synthesis over T = " + std::to_string(stats.attempts_cap) +
+                       " attempts costs ε = " + std::to_string(g.synthesis.epsilon) +
+                       " (per released record: ε = " + std::to_string(g.record.cost.epsilon) +
                        "); raise the budget, lower max_candidates, or release with the "
                        "per-record guarantee only"};
     }
@@ -172,8 +169,8 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
                                ? PrivacyTest::Randomized(options.k, options.epsilon0, g.fail_floor)
                                : PrivacyTest::Deterministic(options.k);
   const std::uint64_t blocks = (stats.attempts_cap + kBlockAttempts - 1) / kBlockAttempts;
-  const unsigned threads = std::max(1u, options.threads != 0 ? options.threads
-                                                             : std::thread::hardware_concurrency());
+  const unsigned threads =
+      std::max(1u, options.threads != 0 ? options.threads : std::thread::hardware_concurrency());
   std::mutex mutex;
   std::condition_variable changed;
   std::map<std::uint64_t, BlockResult> finished;
@@ -185,7 +182,8 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
       if (stop.load(std::memory_order_relaxed)) return;
       const std::uint64_t b = next_block.fetch_add(1);
       if (b >= blocks) return;
-      const std::uint64_t attempts = std::min(kBlockAttempts, stats.attempts_cap - b * kBlockAttempts);
+      const std::uint64_t attempts =
+          std::min(kBlockAttempts, stats.attempts_cap - b * kBlockAttempts);
       std::unique_ptr<Rng> block_rng = rng.Fork(b);
       BlockResult result;
       RunBlock(generator, test, attempts, *block_rng, result);
@@ -225,8 +223,9 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
     }
     const std::size_t passes = block.attempt.size();
     const std::size_t take = std::min<std::size_t>(passes, records - stats.passed);
-    released.insert(released.end(), block.codes.begin(),
-                    block.codes.begin() + static_cast<std::ptrdiff_t>(take * static_cast<std::size_t>(m)));
+    released.insert(
+        released.end(), block.codes.begin(),
+        block.codes.begin() + static_cast<std::ptrdiff_t>(take * static_cast<std::size_t>(m)));
     if (take > 0 && stats.passed + take == records) {
       // The last record came from this block: count its attempts up to that pass only.
       stats.attempts += block.attempt[take - 1] + 1;
@@ -252,9 +251,9 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   if (stats.passed < records) {
     return FailedPrecondition(
         "only " + std::to_string(stats.passed) + " of " + std::to_string(records) +
-        " records passed the privacy test within the cap of " +
-        std::to_string(stats.attempts_cap) + " candidate attempts (pass rate " +
-        Percent(stats.pass_rate()) + "); lower k, widen omega (more re-sampled attributes pass "
+        " records passed the privacy test within the cap of " + std::to_string(stats.attempts_cap) +
+        " candidate attempts (pass rate " + Percent(stats.pass_rate()) +
+        "); lower k, widen omega (more re-sampled attributes pass "
         "more often), request fewer records, or raise max_candidates (the whole-release "
         "guarantee is composed over it)");
   }
@@ -268,7 +267,8 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   out.cardinalities = model.cardinalities;
   out.columns.assign(model.cardinalities.size(), std::vector<Code>(records));
   for (std::size_t r = 0; r < records; ++r) {
-    const Code* y = released.data() + static_cast<std::size_t>(permutation[r]) * static_cast<std::size_t>(m);
+    const Code* y =
+        released.data() + static_cast<std::size_t>(permutation[r]) * static_cast<std::size_t>(m);
     for (int i = 0; i < m; ++i) {
       out.columns[static_cast<std::size_t>(prepared->model.AttributeAt(i))][r] = y[i];
     }
@@ -292,8 +292,8 @@ nlohmann::json DeniableRelease::SummaryJson() const {
 }
 
 std::string DeniableRelease::SummaryText() const {
-  std::string text = "Released " + std::to_string(records.rows) + " records: " +
-                     std::to_string(stats.candidates) + " candidates tested, " +
+  std::string text = "Released " + std::to_string(records.rows) +
+                     " records: " + std::to_string(stats.candidates) + " candidates tested, " +
                      std::to_string(stats.passed) + " passed (pass rate " +
                      Percent(stats.pass_rate()) + "), " + std::to_string(stats.attempts) +
                      " attempts of the cap T = " + std::to_string(stats.attempts_cap) + ", " +

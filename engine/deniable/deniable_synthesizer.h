@@ -22,9 +22,8 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "engine/core/progress.h"
 #include "engine/core/random.h"
@@ -40,13 +39,13 @@ namespace deniable {
 inline constexpr std::uint64_t kBlockAttempts = 4096;
 
 struct ReleaseStats {
-  std::uint64_t attempts_cap = 0;   // T
-  std::uint64_t attempts = 0;       // attempts up to the one that released the last record
-  std::uint64_t floor_failures = 0; // attempts stopped by the failure floor (no candidate)
-  std::uint64_t candidates = 0;     // candidates generated and tested
-  std::uint64_t passed = 0;         // candidates that passed (== released unless the cap hit)
-  std::size_t seeds = 0;            // |D_S|
-  std::size_t index_bytes = 0;      // memory of the seed index
+  std::uint64_t attempts_cap = 0;    // T
+  std::uint64_t attempts = 0;        // attempts up to the one that released the last record
+  std::uint64_t floor_failures = 0;  // attempts stopped by the failure floor (no candidate)
+  std::uint64_t candidates = 0;      // candidates generated and tested
+  std::uint64_t passed = 0;          // candidates that passed (== released unless the cap hit)
+  std::size_t seeds = 0;             // |D_S|
+  std::size_t index_bytes = 0;       // memory of the seed index
   double pass_rate() const {
     return candidates == 0 ? 0.0 : static_cast<double>(passed) / static_cast<double>(candidates);
   }
@@ -74,8 +73,7 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
 // The guarantees a run with these options would have, computed before it (no data touched
 // beyond the accountant's totals). `attempts_cap` = T.
 ReleaseGuarantees PlanGuarantees(const DeniableOptions& options, OmegaRange omega,
-                                 const PrivacyAccountant& accountant,
-                                 std::uint64_t attempts_cap);
+                                 const PrivacyAccountant& accountant, std::uint64_t attempts_cap);
 
 // Split + model + release in one call; the split is returned for the audit writer.
 struct DeniableRun {

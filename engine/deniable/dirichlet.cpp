@@ -10,9 +10,7 @@ namespace deniable {
 namespace {
 
 // Uniform in (0, 1): never 0, so logs stay finite.
-double OpenUnit(Rng& rng) {
-  return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53;
-}
+double OpenUnit(Rng& rng) { return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53; }
 
 // ln Gamma(shape) sample for shape >= 1 (Marsaglia & Tsang, "A simple method for generating
 // gamma variables", ACM TOMS 26(3), 2000).

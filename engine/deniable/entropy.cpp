@@ -69,11 +69,13 @@ double PairEntropy(const std::vector<Code>& a, std::uint32_t cardinality_a,
   };
   if (cells <= kDenseCells) {
     std::vector<std::uint64_t> counts(cells, 0);
-    for (std::size_t r = 0; r < a.size(); ++r) ++counts[a[r] * std::size_t{bucket_count_b} + bucket(b[r])];
+    for (std::size_t r = 0; r < a.size(); ++r)
+      ++counts[a[r] * std::size_t{bucket_count_b} + bucket(b[r])];
     return EntropyOfCounts(counts);
   }
   std::vector<std::uint64_t> keys(a.size());
-  for (std::size_t r = 0; r < a.size(); ++r) keys[r] = a[r] * std::uint64_t{bucket_count_b} + bucket(b[r]);
+  for (std::size_t r = 0; r < a.size(); ++r)
+    keys[r] = a[r] * std::uint64_t{bucket_count_b} + bucket(b[r]);
   return EntropyOfKeys(std::move(keys));
 }
 
@@ -83,8 +85,8 @@ Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, 
   auto geometric = GeometricMechanism::Create(epsilon, 1);
   if (!geometric) return geometric.error().WithContext("noisy row count");
   if (!(delta >= 0 && delta < 1)) {
-    return InvalidArgument("row count bound delta must be in [0, 1) (got " +
-                           std::to_string(delta) + ")");
+    return InvalidArgument("row count bound delta must be in [0, 1) (got " + std::to_string(delta) +
+                           ")");
   }
   // Pr[X > c] = Pr[X >= c + 1] = q^{c+1} / (1 + q), q = exp(-1/scale) (rounded up: a larger q
   // only makes c larger).

@@ -46,8 +46,8 @@ double PairEntropy(const std::vector<Code>& a, std::uint32_t cardinality_a,
 // just the noisy count (lower = noisy), ε-DP.
 struct RowCountBound {
   std::int64_t noisy = 0;
-  std::int64_t lower = 0;  // may be negative; callers clamp
-  std::int64_t margin = 0; // c
+  std::int64_t lower = 0;   // may be negative; callers clamp
+  std::int64_t margin = 0;  // c
 };
 Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, double delta,
                                               PrivacyAccountant& accountant,

@@ -127,9 +127,8 @@ nlohmann::json ReleaseGuarantees::ToJson() const {
   j["gamma"] = gamma;
   if (randomized) j["epsilon0"] = epsilon0;
   j["omega"] = {{"min", omega_min}, {"max", omega_max}};
-  j["split"] = {{"structure", split_structure},
-                {"parameters", split_parameters},
-                {"seeds", split_seeds}};
+  j["split"] = {
+      {"structure", split_structure}, {"parameters", split_parameters}, {"seeds", split_seeds}};
   j["model"] = {{"structure", CostJson(structure)},
                 {"parameters", CostJson(parameters)},
                 {"combined", CostJson(model)},
@@ -165,9 +164,9 @@ std::string ReleaseGuarantees::ToText() const {
   if (!randomized) {
     text += "Differential privacy of the records: NONE (the deterministic test is not DP)\n";
   } else {
-    text += "Per released record (Theorem 1, t = " + std::to_string(record.t) + "): " +
-            CostText(record.cost) + (record.meets_delta ? "" : "  [above the requested delta]") +
-            "\n";
+    text += "Per released record (Theorem 1, t = " + std::to_string(record.t) +
+            "): " + CostText(record.cost) +
+            (record.meets_delta ? "" : "  [above the requested delta]") + "\n";
     text += "Per attempt (record or nothing, failure floor " + Format("%.3g", fail_floor) +
             "): " + CostText(attempt) + "\n";
     text += "Whole synthesis: T = " + std::to_string(attempts_cap) + " attempts, " +
@@ -179,8 +178,8 @@ std::string ReleaseGuarantees::ToText() const {
           CostText(parameters) + "; together (disjoint rows) " + CostText(model) + "\n";
   text += "Spent on all rows before the split (domains): " + CostText(all_spends) + "\n";
   text += "Whole release (all rows, parallel over D_T, D_P, D_S): " + CostText(release) + "\n";
-  text += "  with amplification by the random split (Theorem 4): " +
-          CostText(release_amplified) + "\n";
+  text +=
+      "  with amplification by the random split (Theorem 4): " + CostText(release_amplified) + "\n";
   return text;
 }
 

@@ -14,9 +14,8 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "engine/dp/privacy_accountant.h"
 
@@ -64,22 +63,22 @@ struct ReleaseGuarantees {
   int omega_min = 0, omega_max = 0;
   double split_structure = 0, split_parameters = 0, split_seeds = 0;
 
-  PrivacyCost structure;   // on D_T (ledger total of the partition)
-  PrivacyCost parameters;  // on D_P
-  PrivacyCost model;       // max of the two (parallel composition, §3.5)
+  PrivacyCost structure;        // on D_T (ledger total of the partition)
+  PrivacyCost parameters;       // on D_P
+  PrivacyCost model;            // max of the two (parallel composition, §3.5)
   PrivacyCost model_amplified;  // Theorem 4 over the split (D_S contributes nothing)
 
   RecordGuarantee record;  // Theorem 1, best t
   double fail_floor = 0;
-  PrivacyCost attempt;     // one attempt, record or ⊥
-  std::uint64_t attempts_cap = 0;  // T
-  PrivacyCost synthesis;           // T attempts on D_S, better of sequential / advanced
+  PrivacyCost attempt;                // one attempt, record or ⊥
+  std::uint64_t attempts_cap = 0;     // T
+  PrivacyCost synthesis;              // T attempts on D_S, better of sequential / advanced
   std::string synthesis_composition;  // "sequential" or "advanced"
   bool synthesis_charged = false;     // recorded in the accountant on "D_S"
 
-  PrivacyCost all_spends;        // what the caller spent on "all" (domains)
-  PrivacyCost release;           // all_spends ⊕ max(structure, parameters, synthesis)
-  PrivacyCost release_amplified; // all_spends ⊕ amplified split
+  PrivacyCost all_spends;         // what the caller spent on "all" (domains)
+  PrivacyCost release;            // all_spends ⊕ max(structure, parameters, synthesis)
+  PrivacyCost release_amplified;  // all_spends ⊕ amplified split
 
   nlohmann::json ToJson() const;
   // Several lines of plain text for the CLI summary and the GUI.

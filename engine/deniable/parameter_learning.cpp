@@ -11,12 +11,9 @@
 
 namespace deniable {
 
-Result<BayesNet> LearnDirichletParameters(const EncodedTable& data,
-                                          std::vector<BayesNode> structure,
-                                          const ParameterOptions& options,
-                                          PrivacyAccountant& accountant,
-                                          const std::string& partition, Rng& rng,
-                                          Progress& progress) {
+Result<BayesNet> LearnDirichletParameters(
+    const EncodedTable& data, std::vector<BayesNode> structure, const ParameterOptions& options,
+    PrivacyAccountant& accountant, const std::string& partition, Rng& rng, Progress& progress) {
   const std::size_t m = structure.size();
   if (m == 0) return FailedPrecondition("parameter learning needs at least one attribute");
   if (!(std::isfinite(options.dirichlet_alpha) && options.dirichlet_alpha > 0)) {
@@ -54,9 +51,9 @@ Result<BayesNet> LearnDirichletParameters(const EncodedTable& data,
   const bool use_batch = batch_each * static_cast<double>(m) > options.epsilon;
   std::vector<GeometricMechanism> mechanisms;
   for (std::size_t i = 0; i < m; ++i) {
-    const double share = use_batch ? batch_each
-                                   : ShareOf(options.epsilon, std::sqrt(table_cells[i]) /
-                                                                  root_sum * (1 - 1e-12));
+    const double share =
+        use_batch ? batch_each
+                  : ShareOf(options.epsilon, std::sqrt(table_cells[i]) / root_sum * (1 - 1e-12));
     auto geometric = GeometricMechanism::Create(share, 1);
     if (!geometric) return geometric.error().WithContext("conditional counts");
     mechanisms.push_back(*geometric);

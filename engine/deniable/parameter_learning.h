@@ -34,18 +34,15 @@
 namespace deniable {
 
 struct ParameterOptions {
-  double epsilon = 1.0;          // all m tables together
-  double dirichlet_alpha = 1.0;  // prior pseudo-count per cell, > 0
+  double epsilon = 1.0;                             // all m tables together
+  double dirichlet_alpha = 1.0;                     // prior pseudo-count per cell, > 0
   const std::vector<std::string>* names = nullptr;  // optional, for ledger labels
 };
 
 // `structure`: nodes in σ order with parents and bucket maps (tables ignored). Returns the
 // network with every table filled. Cancellable per node.
-Result<BayesNet> LearnDirichletParameters(const EncodedTable& data,
-                                          std::vector<BayesNode> structure,
-                                          const ParameterOptions& options,
-                                          PrivacyAccountant& accountant,
-                                          const std::string& partition, Rng& rng,
-                                          Progress& progress);
+Result<BayesNet> LearnDirichletParameters(
+    const EncodedTable& data, std::vector<BayesNode> structure, const ParameterOptions& options,
+    PrivacyAccountant& accountant, const std::string& partition, Rng& rng, Progress& progress);
 
 }  // namespace deniable

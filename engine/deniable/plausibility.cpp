@@ -26,8 +26,8 @@ void SuffixProbabilities(const SeedModel& model, const Code* y, int omega_max, d
   }
 }
 
-PlausibleSeedCounter::PlausibleSeedCounter(const SeedIndex& index, int attributes,
-                                           OmegaRange omega, double gamma)
+PlausibleSeedCounter::PlausibleSeedCounter(const SeedIndex& index, int attributes, OmegaRange omega,
+                                           double gamma)
     : index_(index),
       m_(attributes),
       omega_(omega),
@@ -39,7 +39,7 @@ PlausibleSeedCounter::PlausibleSeedCounter(const SeedIndex& index, int attribute
 
 CandidateCount PlausibleSeedCounter::Count(std::size_t seed, int omega_used, const Code* y,
                                            const double* q) {
-  const int deepest = m_ - omega_.min;    // D: levels >= D all have every ω term
+  const int deepest = m_ - omega_.min;     // D: levels >= D all have every ω term
   const int shallowest = m_ - omega_.max;  // levels below have probability 0
   const int copied = m_ - omega_used;      // y agrees with the seed on positions < copied
   auto n_at = [&](int level) -> std::uint32_t& {
@@ -146,17 +146,10 @@ CandidateCount CountPlausibleSeedsBruteForce(const EncodedTable& seeds,
   return result;
 }
 
-std::vector<PlausibleGroup> PlausibleGroupsBruteForce(const EncodedTable& seeds,
-                                                      const std::vector<int>& order,
-                                                      OmegaRange omega, double gamma,
-                                                      const Code* y, const double* q) {
-  const double log_gamma = std::log(gamma);
-  std::map<std::pair<long long, int>, std::uint32_t> sizes;
-  for (std::size_t row = 0; row < seeds.rows; ++row) {
-    const SeedProbability seed = EvaluateSeed(seeds, order, omega, y, q, row);
-    if (seed.agreement == 0) continue;
-    ++sizes[GroupOf(seed, log_gamma)];
-  }
+namespace {
+
+std::vector<PlausibleGroup> GroupsFromMap(
+    const std::map<std::pair<long long, int>, std::uint32_t>& sizes) {
   std::vector<PlausibleGroup> groups;
   for (const auto& [group, count] : sizes) {
     PlausibleGroup g;
@@ -167,6 +160,55 @@ std::vector<PlausibleGroup> PlausibleGroupsBruteForce(const EncodedTable& seeds,
     groups.push_back(g);
   }
   return groups;
+}
+
+}  // namespace
+
+std::vector<PlausibleGroup> PlausibleGroups(const SeedIndex& index, int attributes,
+                                            OmegaRange omega, double gamma, const Code* y,
+                                            const double* q) {
+  const int deepest = attributes - omega.min;
+  const int shallowest = attributes - omega.max;
+  const double log_gamma = std::log(gamma);
+  // N(L) along y's path from the root.
+  std::vector<std::uint32_t> n(static_cast<std::size_t>(std::max(deepest, 0)) + 2,
+                               static_cast<std::uint32_t>(index.size()));
+  std::uint32_t node = 0;
+  for (int level = 1; level <= deepest + 1; ++level) {
+    if (node != SeedIndex::kNone && level <= deepest) {
+      node = index.Child(level - 1, node, y[level - 1]);
+    }
+    n[static_cast<std::size_t>(level)] =
+        node == SeedIndex::kNone || level > deepest ? 0 : index.Count(level, node);
+  }
+  std::map<std::pair<long long, int>, std::uint32_t> sizes;
+  double accumulated = 0;
+  for (int level = shallowest; level <= deepest; ++level) {
+    accumulated += q[attributes - level];
+    const std::size_t l = static_cast<std::size_t>(level);
+    const std::uint32_t exactly = level == deepest ? n[l] : n[l] - n[l + 1];
+    if (exactly == 0) continue;
+    const PartitionKey key = ClassifyProbability(accumulated / omega.width(), log_gamma);
+    const std::pair<long long, int> group =
+        key.certain ? std::pair<long long, int>{key.partition, 0}
+                    : std::pair<long long, int>{-1, level - shallowest + 1};
+    sizes[group] += exactly;
+  }
+  return GroupsFromMap(sizes);
+}
+
+std::vector<PlausibleGroup> PlausibleGroupsBruteForce(const EncodedTable& seeds,
+                                                      const std::vector<int>& order,
+                                                      OmegaRange omega, double gamma, const Code* y,
+                                                      const double* q) {
+  const double log_gamma = std::log(gamma);
+  std::map<std::pair<long long, int>, std::uint32_t> sizes;
+  for (std::size_t row = 0; row < seeds.rows; ++row) {
+    const SeedProbability seed = EvaluateSeed(seeds, order, omega, y, q, row);
+    if (seed.agreement == 0) continue;
+    ++sizes[GroupOf(seed, log_gamma)];
+  }
+  return GroupsFromMap(sizes);
 }
 
 }  // namespace deniable

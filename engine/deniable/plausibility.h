@@ -84,9 +84,14 @@ struct PlausibleGroup {
   int agreement = 0;  // a(d) for an uncertain group, 0 for a certain one
   std::uint32_t seeds = 0;
 };
+// The same groups from the index (no seed needed): O(m) index steps. The index must have
+// depth >= m - ω_min. Groups in the same order as PlausibleGroupsBruteForce.
+std::vector<PlausibleGroup> PlausibleGroups(const SeedIndex& index, int attributes,
+                                            OmegaRange omega, double gamma, const Code* y,
+                                            const double* q);
 std::vector<PlausibleGroup> PlausibleGroupsBruteForce(const EncodedTable& seeds,
                                                       const std::vector<int>& order,
-                                                      OmegaRange omega, double gamma,
-                                                      const Code* y, const double* q);
+                                                      OmegaRange omega, double gamma, const Code* y,
+                                                      const double* q);
 
 }  // namespace deniable

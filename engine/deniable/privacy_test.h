@@ -34,9 +34,7 @@ class PrivacyTest {
   static PrivacyTest Deterministic(int k) { return PrivacyTest(k, 0, 0, true); }
 
   // An attempt first draws the floor: true = output ⊥ without generating a candidate.
-  bool FloorFails(Rng& rng) const {
-    return !deterministic_ && SampleBernoulli(fail_floor_, rng);
-  }
+  bool FloorFails(Rng& rng) const { return !deterministic_ && SampleBernoulli(fail_floor_, rng); }
   // true = release the candidate.
   bool Passes(std::uint32_t k_prime, Rng& rng) const {
     if (deterministic_) return k_prime >= static_cast<std::uint32_t>(k_);

@@ -24,8 +24,7 @@ Result<SeedIndex> SeedIndex::Build(const EncodedTable& seeds, const std::vector<
   for (int attribute : order) {
     if (attribute < 0 || static_cast<std::size_t>(attribute) >= seeds.num_attributes()) {
       return InvalidArgument("seed index: order names attribute " + std::to_string(attribute) +
-                             ", not one of the table's " +
-                             std::to_string(seeds.num_attributes()));
+                             ", not one of the table's " + std::to_string(seeds.num_attributes()));
     }
   }
   const std::size_t n = seeds.rows;
@@ -41,8 +40,7 @@ Result<SeedIndex> SeedIndex::Build(const EncodedTable& seeds, const std::vector<
     if (progress.IsCancelled()) return Cancelled("building the seed index cancelled");
     const std::size_t attribute = static_cast<std::size_t>(order[position]);
     const std::vector<Code>& column = seeds.columns[attribute];
-    const std::size_t cardinality =
-        std::max<std::size_t>(seeds.cardinalities[attribute], 1) + 1;
+    const std::size_t cardinality = std::max<std::size_t>(seeds.cardinalities[attribute], 1) + 1;
     std::vector<std::size_t> start(cardinality + 1, 0);
     for (std::uint32_t row : rows) {
       if (column[row] >= cardinality - 1) {
@@ -90,7 +88,9 @@ Result<SeedIndex> SeedIndex::Build(const EncodedTable& seeds, const std::vector<
         here.code.push_back(row[level - 1]);
         here.count.push_back(0);
         here.parent.push_back(current[level - 1]);
-        if (level < d) here.first_child.push_back(static_cast<std::uint32_t>(index.levels_[level + 1].code.size()));
+        if (level < d)
+          here.first_child.push_back(
+              static_cast<std::uint32_t>(index.levels_[level + 1].code.size()));
         current[level] = node;
       }
       ++here.count[current[level]];

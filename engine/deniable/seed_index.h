@@ -57,10 +57,11 @@ class SeedIndex {
 
  private:
   struct Level {
-    std::vector<Code> code;                 // this node's code at position level-1
-    std::vector<std::uint32_t> count;       // seeds under this node
-    std::vector<std::uint32_t> parent;      // node at level-1
-    std::vector<std::uint32_t> first_child; // children at level+1: [first_child[i], first_child[i+1])
+    std::vector<Code> code;             // this node's code at position level-1
+    std::vector<std::uint32_t> count;   // seeds under this node
+    std::vector<std::uint32_t> parent;  // node at level-1
+    std::vector<std::uint32_t>
+        first_child;  // children at level+1: [first_child[i], first_child[i+1])
   };
 
   int depth_ = 0;

@@ -34,7 +34,9 @@ class SeedModel {
 
   int attributes() const { return static_cast<int>(positions_.size()); }
   // σ: attribute held at position i.
-  int AttributeAt(int position) const { return positions_[static_cast<std::size_t>(position)].attribute; }
+  int AttributeAt(int position) const {
+    return positions_[static_cast<std::size_t>(position)].attribute;
+  }
   const std::vector<int>& order() const { return order_; }
   std::uint32_t CardinalityAt(int position) const {
     return positions_[static_cast<std::size_t>(position)].cardinality;

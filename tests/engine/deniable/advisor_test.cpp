@@ -25,8 +25,8 @@ int SmallestFeasibleK(PrivacyCost target, double gamma) {
 }
 
 TEST(AdvisorTest, RecordTargetGivesTheSmallestKThatMeetsIt) {
-  for (const PrivacyCost target : {PrivacyCost{1.2, 1e-9}, PrivacyCost{2.0, 2e-10},
-                                   PrivacyCost{0.5, 1e-6}}) {
+  for (const PrivacyCost target :
+       {PrivacyCost{1.2, 1e-9}, PrivacyCost{2.0, 2e-10}, PrivacyCost{0.5, 1e-6}}) {
     const ParameterProposal p = ProposeForRecordTarget(target, 4.0, 1'000'000);
     ASSERT_TRUE(p.feasible) << p.note;
     const PrivacyCost cost = TheoremOneCost(p.k, 4.0, p.epsilon0, p.t);
@@ -60,8 +60,8 @@ TEST(AdvisorTest, ReleaseTargetComposesOverTheAttempts) {
               BestComposition(p.per_attempt.epsilon, p.per_attempt.delta, 1000, 0.5e-6).epsilon,
               1e-12);
   // A whole release of a million attempts at ε = 1 is far out of reach.
-  const ParameterProposal huge = ProposeForReleaseTarget(PrivacyCost{1, 1e-6}, 4.0, 1'000'000,
-                                                         0.5e-6, 100'000);
+  const ParameterProposal huge =
+      ProposeForReleaseTarget(PrivacyCost{1, 1e-6}, 4.0, 1'000'000, 0.5e-6, 100'000);
   EXPECT_FALSE(huge.feasible);
 }
 

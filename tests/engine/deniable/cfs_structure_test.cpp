@@ -37,7 +37,8 @@ EncodedTable PlantedTable(std::size_t rows, std::uint64_t seed) {
 std::set<std::pair<int, int>> UndirectedEdges(const std::vector<BayesNode>& nodes) {
   std::set<std::pair<int, int>> edges;
   for (const BayesNode& node : nodes) {
-    for (int p : node.parents) edges.insert({std::min(p, node.attribute), std::max(p, node.attribute)});
+    for (int p : node.parents)
+      edges.insert({std::min(p, node.attribute), std::max(p, node.attribute)});
   }
   return edges;
 }
@@ -153,10 +154,10 @@ TEST(CfsStructureTest, LedgerHasTheExactNumberOfEntropyQueriesAndTheBudget) {
 TEST(CfsStructureTest, UsefulnessLimitsConfigurationsByRowsAndEpsilon) {
   // n̂_P·ε_p/(θ·|x|): 10,000 · 0.05 / (4 · 5) = 25 configurations.
   EXPECT_EQ(UsefulConfigurations(10000, 0.05, 4, 5, 1024), 25u);
-  EXPECT_EQ(UsefulConfigurations(10000, 0.05, 4, 5, 16), 16u);  // maxcost still applies
-  EXPECT_EQ(UsefulConfigurations(10, 0.05, 4, 5, 1024), 1u);    // never below 1 (no parents)
-  EXPECT_EQ(UsefulConfigurations(-3, 0.05, 4, 5, 1024), 1u);    // a negative noisy count
-  EXPECT_EQ(UsefulConfigurations(10, 0.05, 0, 5, 1024), 1024u); // θ = 0: maxcost alone
+  EXPECT_EQ(UsefulConfigurations(10000, 0.05, 4, 5, 16), 16u);   // maxcost still applies
+  EXPECT_EQ(UsefulConfigurations(10, 0.05, 4, 5, 1024), 1u);     // never below 1 (no parents)
+  EXPECT_EQ(UsefulConfigurations(-3, 0.05, 4, 5, 1024), 1u);     // a negative noisy count
+  EXPECT_EQ(UsefulConfigurations(10, 0.05, 0, 5, 1024), 1024u);  // θ = 0: maxcost alone
   // In the learner: with few rows every attribute is limited to one configuration (no edge).
   const EncodedTable data = PlantedTable(400, 9);
   auto accountant = PrivacyAccountant::Create(PrivacyCost{1000, 1e-6});

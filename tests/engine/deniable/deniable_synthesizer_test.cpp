@@ -20,8 +20,8 @@ EncodedTable Data(std::size_t rows = 6000) {
   SeededRng rng(7);
   const std::vector<std::uint32_t> cardinalities = {2, 3, 4, 2, 3, 5, 2, 4};
   std::vector<std::vector<int>> parents = {{}, {0}, {1}, {0, 2}, {3}, {4}, {5, 1}, {6}};
-  const BayesNet truth = test_support::RandomNetwork(cardinalities, {0, 1, 2, 3, 4, 5, 6, 7},
-                                                     parents, rng);
+  const BayesNet truth =
+      test_support::RandomNetwork(cardinalities, {0, 1, 2, 3, 4, 5, 6, 7}, parents, rng);
   return test_support::SampleTable(truth, cardinalities, rows, rng);
 }
 
@@ -43,7 +43,7 @@ DeniableOptions Options() {
 }
 
 Result<DeniableRun> RunWithSeed(const EncodedTable& data, const DeniableOptions& options,
-                        std::uint64_t seed, Progress& progress) {
+                                std::uint64_t seed, Progress& progress) {
   PrivacyAccountant accountant = Accountant();
   SeededRng rng(seed);
   return RunDeniable(data, options, {}, accountant, rng, progress);
@@ -57,8 +57,8 @@ std::uint32_t LargestGroup(const DeniableRun& run, const EncodedTable& data, std
   std::vector<double> q(static_cast<std::size_t>(run.model.omega.max) + 1);
   SuffixProbabilities(model, y.data(), run.model.omega.max, q.data());
   std::uint32_t largest = 0;
-  for (const PlausibleGroup& g : PlausibleGroupsBruteForce(seeds, model.order(), run.model.omega,
-                                                           4.0, y.data(), q.data())) {
+  for (const PlausibleGroup& g :
+       PlausibleGroupsBruteForce(seeds, model.order(), run.model.omega, 4.0, y.data(), q.data())) {
     largest = std::max(largest, g.seeds);
   }
   return largest;
@@ -70,7 +70,8 @@ TEST(SynthesizeDeniableTest, DeterministicTestNeverReleasesFewerThanKPlausibleSe
   options.deterministic_test = true;
   options.k = 25;
   for (int omega : {3, 0}) {  // fixed ω = 3, then the random range [2, 6]
-    if (omega != 0) options.omega_min = options.omega_max = omega;
+    if (omega != 0)
+      options.omega_min = options.omega_max = omega;
     else {
       options.omega_min = 2;
       options.omega_max = 6;
@@ -244,8 +245,7 @@ TEST(SynthesizeDeniableTest, EveryStructureLearnerReleases) {
     SeededRng rng(9);
     NullProgress progress;
     auto run = RunDeniable(data, options, {}, accountant, rng, progress);
-    ASSERT_TRUE(run.has_value()) << DeniableStructureName(structure) << ": "
-                                 << run.error().message;
+    ASSERT_TRUE(run.has_value()) << DeniableStructureName(structure) << ": " << run.error().message;
     EXPECT_EQ(run->release.records.rows, 500u);
     EXPECT_EQ(run->model.ToJson()["structure"], DeniableStructureName(structure));
     // D_T pays for a structure except in the marginals baseline; D_P always pays ε = 2.
@@ -269,8 +269,7 @@ TEST(DeniableOptionsTest, ValidateNamesTheParameterAndItsValue) {
   options = DeniableOptions{};
   options.omega_min = 7;
   options.omega_max = 5;
-  EXPECT_NE(options.Validate().error().message.find("omega_min 7, omega_max 5"),
-            std::string::npos);
+  EXPECT_NE(options.Validate().error().message.find("omega_min 7, omega_max 5"), std::string::npos);
   options = DeniableOptions{};
   options.split_seeds = 0.5;
   EXPECT_NE(options.Validate().error().message.find("sum to 1"), std::string::npos);

@@ -53,8 +53,8 @@ inline BayesNet RandomNetwork(const std::vector<std::uint32_t>& cardinalities,
 
 // Rows drawn from `network` by ancestral sampling (a plain reference sampler, not SeedModel).
 inline EncodedTable SampleTable(const BayesNet& network,
-                                const std::vector<std::uint32_t>& cardinalities,
-                                std::size_t rows, Rng& rng) {
+                                const std::vector<std::uint32_t>& cardinalities, std::size_t rows,
+                                Rng& rng) {
   EncodedTable table;
   table.rows = rows;
   table.cardinalities = cardinalities;
@@ -63,8 +63,9 @@ inline EncodedTable SampleTable(const BayesNet& network,
     for (const BayesNode& node : network.nodes) {
       std::size_t configuration = 0;
       for (std::size_t j = 0; j < node.parents.size(); ++j) {
-        configuration = configuration * node.parent_bucket_counts[j] +
-                        node.BucketOf(j, table.columns[static_cast<std::size_t>(node.parents[j])][r]);
+        configuration =
+            configuration * node.parent_bucket_counts[j] +
+            node.BucketOf(j, table.columns[static_cast<std::size_t>(node.parents[j])][r]);
       }
       const double* p = node.probabilities.data() + configuration * node.cardinality;
       double u = UniformUnit(rng);

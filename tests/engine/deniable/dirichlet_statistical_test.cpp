@@ -2,12 +2,12 @@
 // Moments of the normal, Gamma and Dirichlet samplers. Fixed seeds; tolerances are 5 standard
 // errors of the estimated moment (never flaky at a fixed seed, and a wrong sampler is off by
 // far more).
-#include "engine/deniable/dirichlet.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
+
+#include "engine/deniable/dirichlet.h"
 
 namespace deniable {
 namespace {
@@ -24,7 +24,7 @@ TEST(DirichletStatisticalTest, NormalHasMeanZeroAndUnitVariance) {
     sum4 += x * x * x * x;
   }
   EXPECT_NEAR(sum / kDraws, 0.0, 5 * std::sqrt(1.0 / kDraws));
-  EXPECT_NEAR(sum2 / kDraws, 1.0, 5 * std::sqrt(2.0 / kDraws));  // Var(X^2) = 2
+  EXPECT_NEAR(sum2 / kDraws, 1.0, 5 * std::sqrt(2.0 / kDraws));   // Var(X^2) = 2
   EXPECT_NEAR(sum4 / kDraws, 3.0, 5 * std::sqrt(96.0 / kDraws));  // Var(X^4) = 105 - 9
 }
 

@@ -34,8 +34,8 @@ TEST(GuaranteesTest, FailureFloorMakesTheEmptyOutputNoMoreExpensiveThanARecord) 
   EXPECT_LE(FailureOutputEpsilon(50, 4, 29, floor), record);
   EXPECT_NEAR(FailureOutputEpsilon(50, 4, 29, floor), record, 1e-12);
   // A smaller floor makes ⊥ the more expensive output: ln(1 + γ/t + (1-φ)/(φ(k+1))).
-  EXPECT_NEAR(FailureOutputEpsilon(50, 4, 29, 0.001),
-              std::log(1 + 4.0 / 29 + 0.999 / (0.001 * 51)), 1e-12);
+  EXPECT_NEAR(FailureOutputEpsilon(50, 4, 29, 0.001), std::log(1 + 4.0 / 29 + 0.999 / (0.001 * 51)),
+              1e-12);
   const PrivacyCost attempt = AttemptCost(50, 4, 1, 29, 0.001);
   EXPECT_NEAR(attempt.epsilon, std::log(1 + 4.0 / 29 + 0.999 / 0.051), 1e-12);
   EXPECT_NEAR(attempt.delta, std::exp(-21.0), 1e-22);

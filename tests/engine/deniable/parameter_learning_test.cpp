@@ -44,8 +44,8 @@ TEST(DirichletParametersTest, MatchesEmpiricalConditionalsAtLargeEpsilon) {
   options.dirichlet_alpha = 1e-3;
   SeededRng rng(2);
   NullProgress progress;
-  auto network = LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng,
-                                          progress);
+  auto network =
+      LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng, progress);
   ASSERT_TRUE(network.has_value()) << network.error().message;
   EXPECT_EQ(network->Validate(data.cardinalities), "");
   // Node 2 given bucket of attribute 1: empirical conditional frequencies.
@@ -72,8 +72,8 @@ TEST(DirichletParametersTest, EmptyDataGivesPriorDrawsAndSpendsTheBudget) {
   options.epsilon = 0.6;
   SeededRng rng(3);
   NullProgress progress;
-  auto network = LearnDirichletParameters(empty, Structure(), options, *accountant, "all", rng,
-                                          progress);
+  auto network =
+      LearnDirichletParameters(empty, Structure(), options, *accountant, "all", rng, progress);
   ASSERT_TRUE(network.has_value());
   EXPECT_EQ(network->Validate(empty.cardinalities), "");
   // Tables of 3, 3·4 = 12 and 2·2 = 4 cells: ε ∝ sqrt(cells), summing to 0.6.
@@ -101,8 +101,8 @@ TEST(DirichletParametersTest, UsesOneAdvancedBatchWhenThatGivesEachTableMore) {
   options.epsilon = 2;
   SeededRng rng(5);
   NullProgress progress;
-  auto network = LearnDirichletParameters(data, structure, options, *accountant, "all", rng,
-                                          progress);
+  auto network =
+      LearnDirichletParameters(data, structure, options, *accountant, "all", rng, progress);
   ASSERT_TRUE(network.has_value());
   ASSERT_EQ(accountant->entries().size(), 1u);
   EXPECT_EQ(accountant->entries()[0].count, 200u);
@@ -119,13 +119,15 @@ TEST(DirichletParametersTest, RejectsNonPositiveAlphaAndStopsWhenCancelled) {
   options.dirichlet_alpha = 0;
   SeededRng rng(4);
   NullProgress progress;
-  auto bad = LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng, progress);
+  auto bad =
+      LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng, progress);
   ASSERT_FALSE(bad.has_value());
   EXPECT_EQ(bad.error().code, ErrorCode::kInvalidArgument);
   EXPECT_NE(bad.error().message.find("dirichlet_alpha"), std::string::npos);
   options.dirichlet_alpha = 1;
   test_support::FakeProgress cancel(1);
-  auto cancelled = LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng, cancel);
+  auto cancelled =
+      LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng, cancel);
   ASSERT_FALSE(cancelled.has_value());
   EXPECT_EQ(cancelled.error().code, ErrorCode::kCancelled);
 }

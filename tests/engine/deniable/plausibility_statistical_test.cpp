@@ -38,8 +38,8 @@ TEST(SeedModelStatisticalTest, CandidateFrequenciesMatchTheTestsProbabilities) {
     std::vector<double> q(static_cast<std::size_t>(omega.max) + 1);
     SuffixProbabilities(*model, candidate.data(), omega.max, q.data());
     int common = 0;
-    while (common < m && candidate[static_cast<std::size_t>(common)] ==
-                             seed[static_cast<std::size_t>(common)]) {
+    while (common < m &&
+           candidate[static_cast<std::size_t>(common)] == seed[static_cast<std::size_t>(common)]) {
       ++common;
     }
     double p = 0;

@@ -38,8 +38,8 @@ Fixture MakeFixture(std::uint64_t seed, std::size_t rows, double zero_share) {
 }
 
 // Runs `candidates` candidates through both counts and checks they agree exactly.
-void ExpectFastEqualsBruteForce(const Fixture& f, OmegaRange omega, double gamma,
-                                int candidates, std::uint64_t seed) {
+void ExpectFastEqualsBruteForce(const Fixture& f, OmegaRange omega, double gamma, int candidates,
+                                std::uint64_t seed) {
   auto model = SeedModel::Create(f.network, f.cardinalities);
   ASSERT_TRUE(model.has_value()) << model.error().message;
   const int m = model->attributes();
@@ -65,11 +65,18 @@ void ExpectFastEqualsBruteForce(const Fixture& f, OmegaRange omega, double gamma
       EXPECT_EQ(fast.key.certain, slow.key.certain);
       EXPECT_EQ(fast.key.partition, slow.key.partition);
       if (!slow.key.certain) ++uncertain;
-      // How many seeds have a positive probability at all, to see that partitions matter.
+      // How many seeds have a positive probability at all, to see that partitions matter;
+      // and the index's groups (the audit checker's) equal the oracle's.
       std::uint32_t positive = 0;
-      for (const PlausibleGroup& g : PlausibleGroupsBruteForce(f.seeds, model->order(), omega,
-                                                               gamma, y.data(), q.data())) {
-        positive += g.seeds;
+      const auto groups =
+          PlausibleGroupsBruteForce(f.seeds, model->order(), omega, gamma, y.data(), q.data());
+      const auto fast_groups = PlausibleGroups(*index, m, omega, gamma, y.data(), q.data());
+      ASSERT_EQ(groups.size(), fast_groups.size());
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        positive += groups[g].seeds;
+        EXPECT_EQ(groups[g].seeds, fast_groups[g].seeds);
+        EXPECT_EQ(groups[g].key.partition, fast_groups[g].key.partition);
+        EXPECT_EQ(groups[g].agreement, fast_groups[g].agreement);
       }
       if (positive > fast.k_prime) ++with_other_partitions;
     }

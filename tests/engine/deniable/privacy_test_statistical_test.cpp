@@ -3,8 +3,6 @@
 // = Pr{Lap <= k' - k} = 1 - e^{-ε0 (k'-k)}/2 for k' >= k, e^{ε0 (k'-k)}/2 below.
 // Fixed seeds; every comparison allows 5 binomial standard deviations (a per-check false alarm
 // rate < 1e-6, so the suite is not flaky; a sign or scale error is off by far more).
-#include "engine/deniable/privacy_test.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,6 +10,7 @@
 
 #include "engine/core/progress.h"
 #include "engine/deniable/plausibility.h"
+#include "engine/deniable/privacy_test.h"
 #include "engine/deniable/seed_index.h"
 #include "engine/deniable/seed_model.h"
 #include "tests/engine/deniable/deniable_test_util.h"
@@ -37,7 +36,8 @@ TEST(PrivacyTestStatisticalTest, PassRateIsTheLaplaceCdfAtKPrimeMinusK) {
   constexpr int kTrials = 200'000;
   for (int k_prime : {40, 46, 49, 50, 51, 54, 60}) {
     int passes = 0;
-    for (int i = 0; i < kTrials; ++i) passes += test.Passes(static_cast<std::uint32_t>(k_prime), rng);
+    for (int i = 0; i < kTrials; ++i)
+      passes += test.Passes(static_cast<std::uint32_t>(k_prime), rng);
     ExpectBinomial(passes, kTrials, PassProbability(k_prime, k, epsilon0),
                    "k' = " + std::to_string(k_prime));
   }
