@@ -11,6 +11,7 @@
 
 #include "engine/dp/exponential_mechanism.h"
 #include "engine/dp/geometric_mechanism.h"
+#include "engine/dp/privacy_accountant.h"
 #include "engine/dp/validation.h"
 
 namespace deniable {
@@ -24,6 +25,85 @@ constexpr int kGridCellsLog2 = 16;
 // only −r_min, weigh at most 1/1000 of the cell holding the target. Never moved past 0.25/0.75.
 constexpr double kEdgeOdds = 1000.0;
 constexpr double kMaxInwardQuantile = 0.25;
+constexpr std::uint64_t kRefineCells = 32;
+
+// The smallest T with Pr[S >= T] <= probability for S the sum of k independent discrete
+// Laplace(scale) variables (k empty buckets), by the Chernoff bound
+//   Pr[S >= T] <= min_{0 < t < 1/scale} M(t)^k e^{-tT},  M(t) = (1-α)^2 / ((1-αe^t)(1-αe^-t)),
+// with α = e^{-1/scale} (M is the moment generating function of one such variable).
+double SumClearThreshold(std::size_t k, double scale, double probability) {
+  const double alpha = std::exp(-1.0 / scale);
+  const double log_one_minus_alpha = std::log1p(-alpha);
+  auto log_bound = [&](double t, double threshold) {
+    const double log_m = 2 * log_one_minus_alpha - std::log1p(-alpha * std::exp(t)) -
+                         std::log1p(-alpha * std::exp(-t));
+    return static_cast<double>(k) * log_m - t * threshold;
+  };
+  auto min_over_t = [&](double threshold) {
+    // log_bound is convex in t on (0, 1/scale): golden-section search.
+    double a = 0, b = (1.0 / scale) * (1 - 1e-9);
+    const double g = 0.6180339887498949;
+    for (int i = 0; i < 200; ++i) {
+      const double c = b - g * (b - a), d = a + g * (b - a);
+      if (log_bound(c, threshold) < log_bound(d, threshold)) b = d; else a = c;
+    }
+    return log_bound((a + b) / 2, threshold);
+  };
+  const double target = std::log(probability);
+  double low = 0, high = scale * (std::log(1 / probability) + 1) * (2 + std::sqrt(static_cast<double>(k))) + static_cast<double>(k) * scale;
+  while (min_over_t(high) > target) high *= 2;
+  for (int i = 0; i < 100; ++i) {
+    const double mid = (low + high) / 2;
+    if (min_over_t(mid) <= target) high = mid; else low = mid;
+  }
+  return std::ceil(high);
+}
+
+// The outermost positions of `noisy` (in order) holding mass. First the core: the outermost
+// buckets whose own noisy count clears the threshold for one empty bucket. Then the tails:
+// windows of 2, 4, ... up to `max_window` consecutive buckets lying entirely beyond the core
+// whose noisy sum clears the threshold for that many EMPTY buckets extend it to their outer
+// edge — a thin tail spread over a few buckets is found although no single bucket stands out
+// (the range may then reach up to max_window − 1 empty buckets too far; decoding draws values
+// from the within-bin histogram, so an empty stretch stays empty). Every window of empty buckets
+// clears with probability <= kFalseClearProbability / (number of windows tested), union bound.
+// Without a core, the largest-window sums alone are used. Returns false when nothing clears.
+// Post-processing of the noisy counts only.
+bool OuterPositions(const std::vector<std::int64_t>& noisy, double scale,
+                    std::size_t max_window, std::size_t& first, std::size_t& last) {
+  const std::size_t size = noisy.size();
+  if (size == 0) return false;
+  std::size_t events = 0;
+  for (std::size_t w = 1; w <= max_window && w <= size; w *= 2) events += size - w + 1;
+  const double probability = kFalseClearProbability / static_cast<double>(events);
+  std::vector<double> prefix(size + 1, 0);
+  for (std::size_t j = 0; j < size; ++j) prefix[j + 1] = prefix[j] + static_cast<double>(noisy[j]);
+  auto window_sum = [&](std::size_t j, std::size_t w) { return prefix[j + w] - prefix[j]; };
+  bool found = false;
+  const double single = SumClearThreshold(1, scale, probability);
+  for (std::size_t j = 0; j < size; ++j) {
+    if (window_sum(j, 1) < single) continue;
+    if (!found) first = j;
+    last = j;
+    found = true;
+  }
+  for (std::size_t w = 2; w <= max_window && w <= size; w *= 2) {
+    const double threshold = SumClearThreshold(w, scale, probability);
+    for (std::size_t j = 0; j + w <= size; ++j) {
+      const bool beyond = !found || j + w - 1 < first || j > last;
+      if (!beyond || window_sum(j, w) < threshold) continue;
+      if (!found) {
+        first = j;
+        last = j + w - 1;
+        found = true;
+      } else {
+        first = std::min(first, j);
+        last = std::max(last, j + w - 1);
+      }
+    }
+  }
+  return found;
+}
 
 // Power-of-two magnitude buckets in increasing value order: index span-1-k holds
 // (-2^(e+1), -2^e], index span is (-2^min_e, 2^min_e), index span+1+k holds [2^e, 2^(e+1)),
@@ -91,26 +171,36 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
       usable.push_back(i);
     }
   }
-  // T: Pr[Z >= T] = α^T/(1 + α) <= kFalseClearProbability / B for one empty bucket.
-  const double scale = geometric.scale();
-  const double alpha = std::exp(-1.0 / scale);
-  const double b = static_cast<double>(usable.size());
-  const double threshold =
-      std::max(1.0, std::ceil((std::log(b / kFalseClearProbability) - std::log1p(alpha)) * scale));
-  std::int64_t cut = threshold < 0x1p62 ? static_cast<std::int64_t>(threshold) : INT64_MAX;
-  std::int64_t largest = INT64_MIN;
-  for (std::size_t i : usable) largest = std::max(largest, noisy[i]);
-  if (largest < cut) cut = largest > 0 ? largest - largest / 2 : largest;
-
+  // The outermost buckets holding mass (prefix / suffix sums, see OuterPositions); if none
+  // clears, the buckets with at least half the largest noisy count.
+  std::vector<std::int64_t> usable_counts;
+  for (std::size_t i : usable) usable_counts.push_back(noisy[i]);
+  std::size_t first_position = 0, last_position = 0;
   std::size_t first = usable.back();
   std::size_t last = usable.front();
-  for (std::size_t i : usable) {
-    if (noisy[i] < cut) continue;
-    first = std::min(first, i);
-    last = std::max(last, i);
+  if (OuterPositions(usable_counts, geometric.scale(), /*max_window=*/4, first_position,
+                     last_position)) {
+    first = usable[first_position];
+    last = usable[last_position];
+  } else {
+    std::int64_t largest = INT64_MIN;
+    for (std::size_t i : usable) largest = std::max(largest, noisy[i]);
+    const std::int64_t cut = largest > 0 ? largest - largest / 2 : largest;
+    for (std::size_t i : usable) {
+      if (noisy[i] < cut) continue;
+      first = std::min(first, i);
+      last = std::max(last, i);
+    }
   }
-  return Range{std::max(options.coarse_min, buckets.Lower(first)),
-               std::min(options.coarse_max, buckets.Upper(last)), noisy_total};
+  double lo = buckets.Lower(first);
+  double hi = buckets.Upper(last);
+  if (options.integer) {
+    // The integers a bucket holds: (-1, 1) holds only 0, [2^e, 2^(e+1)) ends at 2^(e+1) - 1,
+    // (-2^(e+1), -2^e] starts at -2^(e+1) + 1.
+    lo = lo < 0 ? lo + 1 : lo;
+    hi = hi > 0 ? hi - 1 : hi;
+  }
+  return Range{std::max(options.coarse_min, lo), std::min(options.coarse_max, hi), noisy_total};
 }
 
 // A public grid over [lo, hi]: cells [lo + j·width, lo + (j+1)·width), j < cells.
@@ -167,6 +257,41 @@ std::uint64_t QuantileCell(const std::vector<std::uint64_t>& cells, const Grid& 
   return starts[chosen] + (sizes[chosen] == 1 ? 0 : UniformBelow(rng, sizes[chosen]));
 }
 
+// Stage 2 (kThresholdedHistogram): noisy counts of kRefineCells equal cells over the coarse
+// range; the outermost cells clearing the empty-cell threshold give the bounds.
+NumericRange RefineByHistogram(std::span<const double> clamped, const Range& coarse,
+                               bool integer, const GeometricMechanism& geometric, Rng& rng) {
+  const double extent = coarse.hi - coarse.lo;
+  std::uint64_t cells = kRefineCells;
+  if (integer) cells = std::min<std::uint64_t>(cells, static_cast<std::uint64_t>(extent) + 1);
+  if (!(extent > 0) || cells <= 1) return NumericRange{coarse.lo, coarse.hi};
+  // Integer columns: cells split [lo, hi + 1) so each integer lies in exactly one cell.
+  const double span = integer ? extent + 1 : extent;
+  const double width = span / static_cast<double>(cells);
+  auto cell_of = [&](double v) -> std::uint64_t {
+    const double j = std::floor((v - coarse.lo) / width);
+    if (!(j > 0)) return 0;
+    return std::min(static_cast<std::uint64_t>(j), cells - 1);
+  };
+  std::vector<std::int64_t> noisy(cells, 0);
+  for (double v : clamped) ++noisy[cell_of(std::clamp(v, coarse.lo, coarse.hi))];
+  for (std::int64_t& c : noisy) c = geometric.AddNoise(c, rng);
+  std::size_t first_cell = 0, last_cell = 0;
+  if (!OuterPositions(noisy, geometric.scale(), /*max_window=*/8, first_cell, last_cell)) {
+    return NumericRange{coarse.lo, coarse.hi};
+  }
+  const std::uint64_t first = first_cell, last = last_cell;
+  NumericRange range;
+  range.lo = coarse.lo + static_cast<double>(first) * width;
+  range.hi = last + 1 == cells ? coarse.hi : coarse.lo + static_cast<double>(last + 1) * width;
+  if (integer) {
+    range.lo = std::floor(range.lo);
+    range.hi = std::min(coarse.hi, std::ceil(range.hi) - 1);
+    if (range.hi < range.lo) range.hi = range.lo;
+  }
+  return range;
+}
+
 Status CheckOptions(std::span<const double> values, const BoundsOptions& o) {
   if (Status s = internal::CheckPositiveFinite(o.epsilon, "bounds epsilon"); !s) return s;
   if (!(std::isfinite(o.coarse_min) && std::isfinite(o.coarse_max) &&
@@ -218,21 +343,29 @@ Result<NumericRange> EstimateBounds(std::span<const double> values, const Bounds
     options.coarse_min = std::ceil(options.coarse_min);
     options.coarse_max = std::floor(options.coarse_max);
   }
-  const double epsilon_coarse = options.epsilon / 2;   // exact (power-of-two scaling)
-  const double epsilon_quantile = options.epsilon / 4;
+  const double epsilon_coarse = ShareOf(options.epsilon, options.coarse_fraction);
+  const double epsilon_quantile = ShareOf(options.epsilon - epsilon_coarse, 0.5);
+  const double refine_epsilon = ShareOf(options.epsilon, 1.0 - options.coarse_fraction);
   auto geometric = GeometricMechanism::Create(epsilon_coarse, 1);
   if (!geometric) return geometric.error();
   auto quantile_mechanism = ExponentialMechanism::Create(epsilon_quantile, 1.0);
   if (!quantile_mechanism) return quantile_mechanism.error();
+  const bool by_histogram = options.method == BoundsMethod::kThresholdedHistogram;
 
-  // All three spends or none: try them on a copy first.
-  const LedgerEntry entries[] = {
+  // All spends or none: try them on a copy first.
+  std::vector<LedgerEntry> entries = {
       BoundsEntry(label, "coarse range (power-of-two magnitude histogram)",
-                  "discrete Laplace histogram + threshold", partition, epsilon_coarse),
-      BoundsEntry(label, "lower quantile " + internal::FormatDouble(options.lower_quantile),
-                  "exponential mechanism (quantile)", partition, epsilon_quantile),
-      BoundsEntry(label, "upper quantile " + internal::FormatDouble(options.upper_quantile),
-                  "exponential mechanism (quantile)", partition, epsilon_quantile)};
+                  "discrete Laplace histogram + threshold", partition, epsilon_coarse)};
+  if (by_histogram) {
+    entries.push_back(BoundsEntry(label, "range (histogram of 32 cells, thresholded)",
+                                  "discrete Laplace histogram + threshold", partition,
+                                  refine_epsilon));
+  } else {
+    entries.push_back(BoundsEntry(label, "lower quantile " + internal::FormatDouble(options.lower_quantile),
+                                  "exponential mechanism (quantile)", partition, epsilon_quantile));
+    entries.push_back(BoundsEntry(label, "upper quantile " + internal::FormatDouble(options.upper_quantile),
+                                  "exponential mechanism (quantile)", partition, epsilon_quantile));
+  }
   PrivacyAccountant trial = accountant;
   for (const LedgerEntry& entry : entries) {
     if (Status s = trial.Spend(entry); !s) return s.error();
@@ -242,6 +375,11 @@ Result<NumericRange> EstimateBounds(std::span<const double> values, const Bounds
   std::vector<double> clamped(values.begin(), values.end());
   for (double& v : clamped) v = std::clamp(v, options.coarse_min, options.coarse_max);
   const Range coarse = CoarseRange(clamped, options, *geometric, rng);
+  if (by_histogram) {
+    auto refine = GeometricMechanism::Create(refine_epsilon, 1);
+    if (!refine) return refine.error();
+    return RefineByHistogram(clamped, coarse, options.integer, *refine, rng);
+  }
 
   const Grid grid = GridOver(coarse, options.integer);
   std::sort(clamped.begin(), clamped.end());

@@ -6,14 +6,20 @@
 // Method (documented with its proof in dp/dp_bounds.md):
 //  0. Values are clamped into the public coarse range [coarse_min, coarse_max] (by default
 //     ±9e15; integer columns use the integers inside it).
-//  1. Coarse range (ε/2): a DP histogram over power-of-two magnitude buckets
+//  1. Coarse range (coarse_fraction·ε, default 0.3ε): a DP histogram over power-of-two magnitude buckets
 //     (..., (-4,-2], (-2,-1], (-1,1) as "zero" for integers or (-2^m, 2^m) for reals with m
 //     100 binades below the coarse range's top, [1,2), [2,4), ...) with discrete Laplace
-//     noise (scale 2/ε); the lowest and highest buckets whose noisy count clears a threshold T
-//     give [L, H] (Google DP's ApproxBounds idea). T is set so that each of the B empty buckets
-//     clears it with probability <= 0.1%/B; if no bucket clears T, the buckets with at least
-//     half the largest noisy count are used.
-//  2. Refinement (ε/4 each): DP quantiles at `lower_quantile` and `upper_quantile` (default
+//     noise; the outermost buckets whose noisy count — or the noisy sum of a window of up to 4
+//     buckets beyond them — clears a threshold for empty buckets give [L, H] (Google DP's
+//     ApproxBounds idea, extended to thin tails; thresholds from a Chernoff bound on sums of
+//     discrete Laplace noise, so all empty windows together clear with probability <= 0.1%);
+//     if nothing clears, the buckets with at least half the largest noisy count are used.
+//  2. Refinement, method kThresholdedHistogram (the rest of ε, the default): a discrete
+//     Laplace histogram of 32 equal cells over [L, H]; the bounds are the outer edges of the
+//     outermost cells — or windows of up to 8 cells beyond them — whose noisy count clears the
+//     threshold for empty cells (same rule as stage 1); when none does, [L, H]. Values beyond
+//     the cut are the ones a synthesizer clamps into its edge bins.
+//  2'. Refinement, method kQuantiles (ε/4 each): DP quantiles at `lower_quantile` and `upper_quantile` (default
 //     0.001 and 0.999) inside [L, H] with the exponential mechanism (Smith 2011) over a public
 //     grid of <= 2^16 + 1 cells (power-of-two width; width 1 for integers when the range
 //     allows), utility −dist(q·n, [#values below the cell, #values up to the cell]) (a cell
@@ -29,9 +35,10 @@
 //
 // Privacy guarantee
 //   Neighbouring: add/remove one record; each record holds one value of the column.
-//   Guarantee: ε-DP in total (pure): ε/2 (histogram, geometric mechanism, sensitivity 1) +
-//   ε/4 + ε/4 (exponential mechanism, sensitivity 1), recorded as three accountant entries
-//   under `label` on `partition` (all three or none).
+//   Guarantee: ε-DP in total (pure): coarse_fraction·ε (histogram, geometric mechanism,
+//   sensitivity 1) + the rest (second histogram, sensitivity 1, or two exponential-mechanism
+//   quantiles with half of it each, sensitivity 1),
+//   recorded as accountant entries under `label` on `partition` (all or none).
 #pragma once
 
 #include <span>
@@ -43,8 +50,20 @@
 
 namespace deniable {
 
+enum class BoundsMethod {
+  // Stage 2 = a noisy histogram of kRefineCells equal cells over the coarse range; the bounds
+  // are the outermost cells whose noisy count clears a threshold (default: robust at the small
+  // per-column ε of a whole-table budget, where quantiles land thousands of ranks off).
+  kThresholdedHistogram,
+  // Stage 2 = exponential-mechanism quantiles (Smith 2011), as described above.
+  kQuantiles,
+};
+
 struct BoundsOptions {
   double epsilon = 0.1;
+  BoundsMethod method = BoundsMethod::kThresholdedHistogram;
+  // Share of epsilon for stage 1 (the coarse magnitude histogram); the rest for stage 2.
+  double coarse_fraction = 0.3;
   double coarse_min = -9.0e15;  // public: values outside are clamped first
   double coarse_max = 9.0e15;
   double lower_quantile = 0.001;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "engine/dp/privacy_accountant.h"
 #include "engine/dp/secure_sampling.h"
 #include "engine/dp/validation.h"
 
@@ -33,9 +34,9 @@ double SetUnionThreshold(double epsilon, double delta, std::size_t groups) {
   return rho * (1 + 1e-12) + 1e-9;
 }
 
-std::vector<std::vector<double>> PolicyLaplaceWeights(const SetUnionInput& input,
-                                                      const std::vector<std::uint32_t>& order,
-                                                      double cap) {
+std::vector<std::vector<double>> PolicyLaplaceWeights(
+    const SetUnionInput& input, const std::vector<std::uint32_t>& order, double cap,
+    const std::vector<std::vector<char>>* full) {
   const std::size_t groups = input.values.size();
   std::vector<std::vector<double>> weights(groups);
   for (std::size_t g = 0; g < groups; ++g) weights[g].assign(input.value_counts[g], 0.0);
@@ -50,7 +51,7 @@ std::vector<std::vector<double>> PolicyLaplaceWeights(const SetUnionInput& input
     gaps.clear();
     for (std::size_t g = 0; g < groups; ++g) {
       const std::uint32_t v = input.values[g][record];
-      if (v == kNoItem) continue;
+      if (v == kNoItem || (full != nullptr && (*full)[g][v])) continue;
       const double gap = cap - weights[g][v];
       if (gap > 0) gaps.push_back({gap, static_cast<std::uint32_t>(g), v});
     }
@@ -90,6 +91,17 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
   if (!(options.alpha >= 0 && std::isfinite(options.alpha))) {
     return InvalidArgument("set union alpha must be finite and >= 0");
   }
+  if (options.round_fractions.empty() || options.round_fractions.size() > 8) {
+    return InvalidArgument("set union needs between 1 and 8 rounds");
+  }
+  double fraction_sum = 0;
+  for (double f : options.round_fractions) {
+    if (!(f > 0 && f <= 1)) return InvalidArgument("set union round fractions must be in (0, 1]");
+    fraction_sum += f;
+  }
+  if (fraction_sum > 1 + 1e-12) {
+    return InvalidArgument("set union round fractions must add up to at most 1");
+  }
   if (input.values.size() != input.value_counts.size()) {
     return InvalidArgument("set union input: one value count per group is needed");
   }
@@ -100,50 +112,72 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
     }
   }
   const std::size_t groups = input.values.size();
-  const double b = NoiseScale(options.epsilon);
+  const std::size_t rounds = options.round_fractions.size();
+  const double delta_each = EvenShare(options.delta, rounds);
+
+  // Every round's spend is recorded before anything is computed, so a refusal leaves no trace.
+  std::vector<double> epsilons;
+  for (double fraction : options.round_fractions) epsilons.push_back(ShareOf(options.epsilon, fraction));
+  {
+    PrivacyAccountant trial = accountant;
+    for (std::size_t r = 0; r < rounds; ++r) {
+      LedgerEntry entry;
+      entry.label = label + (rounds > 1 ? " (round " + std::to_string(r + 1) + ")" : "");
+      entry.mechanism = "DP set union (Policy Laplace, water filling, threshold)";
+      entry.partition = partition;
+      entry.reference = "Gopi et al., ICML 2020; dp/set_union.md";
+      entry.epsilon_each = epsilons[r];
+      entry.delta_each = delta_each;
+      entry.sensitivity = 1;
+      if (Status s = trial.Spend(entry); !s) return s.error();
+    }
+    accountant = std::move(trial);
+  }
+
   SetUnionResult result;
-  result.threshold = SetUnionThreshold(options.epsilon, options.delta, groups);
-  result.cap = result.threshold + options.alpha * b;
-
-  LedgerEntry entry;
-  entry.label = label;
-  entry.mechanism = "DP set union (Policy Laplace, water filling, threshold)";
-  entry.partition = partition;
-  entry.reference = "Gopi et al., ICML 2020; dp/set_union.md";
-  entry.epsilon_each = options.epsilon;
-  entry.delta_each = options.delta;
-  entry.sensitivity = 1;
-  if (Status s = accountant.Spend(entry); !s) return s.error();
-
-  // A uniformly random processing order (data-independent).
-  std::vector<std::uint32_t> order(input.records);
-  std::iota(order.begin(), order.end(), 0u);
-  Shuffle(std::span<std::uint32_t>(order), rng);
-  if (progress.IsCancelled()) return Cancelled("cancelled while selecting categories");
-  progress.Report(0.2, "Selecting categories (DP set union)");
-  const std::vector<std::vector<double>> weights =
-      PolicyLaplaceWeights(input, order, result.cap);
-
   result.kept.resize(groups);
+  std::vector<std::vector<char>> full(groups);
+  for (std::size_t g = 0; g < groups; ++g) full[g].assign(input.value_counts[g], 0);
+  std::vector<std::uint32_t> order(input.records);
   std::uint32_t since_check = 0;
+  for (std::size_t r = 0; r < rounds; ++r) {
+    const double b = NoiseScale(epsilons[r]);
+    const double threshold = SetUnionThreshold(epsilons[r], delta_each, groups);
+    const double cap = threshold + options.alpha * b;
+    if (r + 1 == rounds) {
+      result.threshold = threshold;
+      result.cap = cap;
+    }
+    // A fresh uniformly random processing order (data-independent).
+    std::iota(order.begin(), order.end(), 0u);
+    Shuffle(std::span<std::uint32_t>(order), rng);
+    if (progress.IsCancelled()) return Cancelled("cancelled while selecting categories");
+    progress.Report(static_cast<double>(r) / rounds, "Selecting categories (DP set union)");
+    const std::vector<std::vector<double>> weights = PolicyLaplaceWeights(input, order, cap, &full);
+    for (std::size_t g = 0; g < groups; ++g) {
+      for (std::uint32_t v = 0; v < input.value_counts[g]; ++v) {
+        if (++since_check == kCheckEvery) {
+          since_check = 0;
+          if (progress.IsCancelled()) return Cancelled("cancelled while selecting categories");
+        }
+        const double h = weights[g][v];
+        if (full[g][v] || !(h > 0)) continue;  // decided already, or held by no record
+        // Keep iff h + Lap(b) > ρ, i.e. Lap(b) > t with t = ρ − h:
+        //   Pr = ½·exp(−t/b) for t >= 0,   1 − ½·exp(t/b) for t < 0 (drawn exactly).
+        const double t = threshold - h;
+        bool keep;
+        if (t >= 0) {
+          keep = SampleBernoulli(0.5, rng) && SampleBernoulliExp(t / b, rng);
+        } else {
+          keep = !(SampleBernoulli(0.5, rng) && SampleBernoulliExp(-t / b, rng));
+        }
+        if (keep) full[g][v] = 1;
+      }
+    }
+  }
   for (std::size_t g = 0; g < groups; ++g) {
     for (std::uint32_t v = 0; v < input.value_counts[g]; ++v) {
-      if (++since_check == kCheckEvery) {
-        since_check = 0;
-        if (progress.IsCancelled()) return Cancelled("cancelled while selecting categories");
-      }
-      const double h = weights[g][v];
-      if (!(h > 0)) continue;  // items no record holds do not exist
-      // Keep iff h + Lap(b) > ρ, i.e. Lap(b) > t with t = ρ − h:
-      //   Pr = ½·exp(−t/b) for t >= 0,   1 − ½·exp(t/b) for t < 0 (drawn exactly).
-      const double t = result.threshold - h;
-      bool keep;
-      if (t >= 0) {
-        keep = SampleBernoulli(0.5, rng) && SampleBernoulliExp(t / b, rng);
-      } else {
-        keep = !(SampleBernoulli(0.5, rng) && SampleBernoulliExp(-t / b, rng));
-      }
-      if (keep) result.kept[g].push_back(v);
+      if (full[g][v]) result.kept[g].push_back(v);
     }
   }
   progress.Report(1.0, "Selecting categories (DP set union)");

@@ -50,6 +50,11 @@ struct SetUnionOptions {
   // with probability ½·e^{−α}; for a table's domain losing "Male" from `sex` is not an option,
   // so the default 14 makes that 4e-7 per item (the paper's vocabularies use 2–5).
   double alpha = 14.0;
+  // Rounds: round r spends epsilon·round_fractions[r] (and δ split evenly); items kept by an
+  // earlier round are treated as full (they take no more weight), so later rounds pour every
+  // record's weight into the values still undecided. Sequential composition across rounds
+  // (adaptive: each round's policy depends only on earlier rounds' public output).
+  std::vector<double> round_fractions = {1.0};
 };
 
 struct SetUnionResult {
@@ -68,8 +73,9 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
 
 // The weight histogram the policy builds for records in the given order (exposed for the
 // contractivity property tests; not a private output).
-std::vector<std::vector<double>> PolicyLaplaceWeights(const SetUnionInput& input,
-                                                      const std::vector<std::uint32_t>& order,
-                                                      double cap);
+// Items flagged in `full` (per group, per value; may be null) take no weight.
+std::vector<std::vector<double>> PolicyLaplaceWeights(
+    const SetUnionInput& input, const std::vector<std::uint32_t>& order, double cap,
+    const std::vector<std::vector<char>>* full = nullptr);
 
 }  // namespace deniable

@@ -197,6 +197,10 @@ json DomainToJson(const ColumnDomain& domain, const ColumnSchema* column) {
     }
     out["bins"] = domain.bins;
     out["integer_steps"] = domain.integer_steps;
+    if (!domain.sub_weights.empty()) {
+      out["sub_per_bin"] = domain.sub_per_bin;
+      out["sub_weights"] = domain.sub_weights;
+    }
     if (domain.random_strings) out["random_strings"] = true;
   }
   return out;
@@ -249,6 +253,30 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
     domain.bins = object["bins"].get<int>();
     domain.integer_steps = object.value("integer_steps", false);
     domain.random_strings = object.value("random_strings", false);
+    if (object.contains("sub_weights")) {
+      try {
+        domain.sub_weights = object.at("sub_weights").get<std::vector<double>>();
+        domain.sub_per_bin = object.value("sub_per_bin", 0);
+      } catch (const json::exception&) {
+        return ParseError(path + ".sub_weights: expected an array of numbers");
+      }
+      const std::size_t expected =
+          domain.sub_per_bin > 0
+              ? static_cast<std::size_t>(domain.bins) * static_cast<std::size_t>(domain.sub_per_bin)
+              : (domain.integer_steps && domain.hi - domain.lo + 1 <= kMaxSubCells
+                     ? static_cast<std::size_t>(domain.hi - domain.lo) + 1
+                     : 0);
+      if (domain.sub_per_bin < 0 || domain.sub_per_bin > 100000 ||
+          domain.sub_weights.size() != expected) {
+        return ParseError(path + ".sub_weights: expected " + std::to_string(expected) +
+                          " weights for this domain");
+      }
+      for (double w : domain.sub_weights) {
+        if (!(w >= 0) || !std::isfinite(w)) {
+          return ParseError(path + ".sub_weights: weights must be finite and >= 0");
+        }
+      }
+    }
   }
   if (domain.cardinality() == 0 || domain.cardinality() > kMaxCardinality) {
     return ParseError(path + ": the domain has no codes or too many");

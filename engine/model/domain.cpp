@@ -46,6 +46,51 @@ double ColumnDomain::LastIntegerOf(std::uint32_t bin) const {
   return std::min(last, hi);
 }
 
+int ColumnDomain::SubCellsPerBinFor(const ColumnDomain& domain) {
+  if (domain.integer_steps && domain.hi - domain.lo + 1 <= static_cast<double>(kMaxSubCells)) {
+    return 0;
+  }
+  return kSubCellsPerBin;
+}
+
+std::pair<std::size_t, std::size_t> ColumnDomain::SubCellsOfBin(std::uint32_t bin) const {
+  if (sub_per_bin > 0) {
+    const auto per = static_cast<std::size_t>(sub_per_bin);
+    return {bin * per, (bin + 1) * per};
+  }
+  const double first = FirstIntegerOf(bin), last = LastIntegerOf(bin);
+  if (last < first) return {0, 0};
+  return {static_cast<std::size_t>(first - lo), static_cast<std::size_t>(last - lo) + 1};
+}
+
+std::size_t ColumnDomain::SubCellOf(double value) const {
+  const std::uint32_t bin = BinOf(value);
+  if (sub_per_bin == 0) {
+    const double clamped = std::clamp(std::round(value), lo, hi);
+    return static_cast<std::size_t>(clamped - lo);
+  }
+  const double left = BinLeft(bin), right = BinRight(bin);
+  double position = right > left ? (value - left) / (right - left) * sub_per_bin : 0;
+  position = std::clamp(std::floor(position), 0.0, static_cast<double>(sub_per_bin - 1));
+  return bin * static_cast<std::size_t>(sub_per_bin) + static_cast<std::size_t>(position);
+}
+
+double ColumnDomain::SubCellLeft(std::size_t cell) const {
+  if (sub_per_bin == 0) return lo + static_cast<double>(cell);
+  const auto bin = static_cast<std::uint32_t>(cell / static_cast<std::size_t>(sub_per_bin));
+  const double left = BinLeft(bin), right = BinRight(bin);
+  const double index = static_cast<double>(cell % static_cast<std::size_t>(sub_per_bin));
+  return left + (right - left) * index / sub_per_bin;
+}
+
+double ColumnDomain::SubCellRight(std::size_t cell) const {
+  if (sub_per_bin == 0) return lo + static_cast<double>(cell) + 1;
+  const auto bin = static_cast<std::uint32_t>(cell / static_cast<std::size_t>(sub_per_bin));
+  const double left = BinLeft(bin), right = BinRight(bin);
+  const double index = static_cast<double>(cell % static_cast<std::size_t>(sub_per_bin)) + 1;
+  return left + (right - left) * index / sub_per_bin;
+}
+
 namespace {
 
 void AppendNumber(double value, const ColumnDomain& domain, const ColumnSchema* column,

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/schema/schema.h"
@@ -19,6 +20,9 @@ enum class DomainSource {
   kImported,  // read from a description file (its own provenance is carried along)
 };
 const char* DomainSourceName(DomainSource source);  // "public", "dp", "imported"
+
+inline constexpr std::size_t kMaxSubCells = 4096;  // per-integer sub-cells up to this range
+inline constexpr int kSubCellsPerBin = 32;         // otherwise, per bin
 
 // Code layout of a column with cardinality C:
 //   categorical: codes 0..K-1 are `categories`, then `other` (if has_other), then `missing`
@@ -40,6 +44,12 @@ struct ColumnDomain {
   // integer falls in exactly one bin and decoding draws an integer of that bin uniformly.
   // (Imported DataSynthesizer descriptions use continuous bins over [lo, hi] and round.)
   bool integer_steps = false;
+  // Numeric: how a value is drawn inside its bin. With `sub_weights` empty, uniformly. Else
+  // from a DP histogram over sub-cells (DomainSource::kDp, in the ledger): for integer domains
+  // of at most kMaxSubCells integers one sub-cell per integer (sub_per_bin == 0); otherwise
+  // sub_per_bin equal sub-cells per bin (sub_weights.size() == bins * sub_per_bin).
+  int sub_per_bin = 0;
+  std::vector<double> sub_weights;
   // DataSynthesizer import only: the "non-categorical string" DataSynthesizer did not model;
   // bins are over string LENGTHS and decoding emits random letters (what it generates).
   bool random_strings = false;
@@ -69,6 +79,16 @@ struct ColumnDomain {
   // Integer domains: the first and last integer of a bin (first > last for an empty bin).
   double FirstIntegerOf(std::uint32_t bin) const;
   double LastIntegerOf(std::uint32_t bin) const;
+  // Sub-cells (when sub_weights is set): the index range [first, last) of a bin's sub-cells,
+  // the sub-cell of a value, and a sub-cell's value range [left, right) (integer domains: the
+  // integers first..last of the sub-cell).
+  std::pair<std::size_t, std::size_t> SubCellsOfBin(std::uint32_t bin) const;
+  std::size_t SubCellOf(double value) const;
+  double SubCellLeft(std::size_t cell) const;
+  double SubCellRight(std::size_t cell) const;
+  // The sub-cell layout a domain with these bounds gets (0 = one per integer).
+  static int SubCellsPerBinFor(const ColumnDomain& domain);
+
   // Short label of a code for views and reports: the category, "[lo, hi)", "(missing)".
   std::string CodeLabel(std::uint32_t code, const ColumnSchema* column = nullptr) const;
 };

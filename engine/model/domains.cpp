@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/dp/dp_bounds.h"
+#include "engine/dp/geometric_mechanism.h"
 #include "engine/dp/set_union.h"
 #include "engine/model/encoded_table.h"
 #include "engine/schema/typed_values.h"
@@ -19,6 +20,12 @@ namespace {
 constexpr double kCoarseNumberLimit = 9.0e15;           // |x| < 2^53: exact integers
 constexpr double kCoarseDateTimeMin = -2208988800.0;     // 1900-01-01 00:00:00
 constexpr double kCoarseDateTimeMax = 4102444800.0;      // 2100-01-01 00:00:00
+// Share of the domain budget for the set union when the table has numeric columns (the rest
+// goes to their bounds and within-bin detail). Tuned on adult.csv at ε = 1 (docs/utility.md).
+constexpr double kSetUnionShare = 0.4;
+// Share of a numeric column's budget for its bounds (the rest for the within-bin detail), when
+// its bounds are not public. Clamped tails cost more utility than a coarser detail histogram.
+constexpr double kBoundsShare = 0.8;
 
 std::string FormatEpsilon(double epsilon) {
   std::ostringstream out;
@@ -180,10 +187,43 @@ ColumnDomain CategoricalDomain(const ColumnSchema& column, const ColumnItems& it
   return domain;
 }
 
+// The within-bin detail of a numeric column: a DP histogram over the domain's sub-cells
+// (GeometricMechanism, sensitivity 1: one value per record), noisy counts below two noise
+// scales set to zero (post-processing: most empty or sparse sub-cells are noise), so that
+// decoding reproduces spikes (hours-per-week = 40, capital-gain = 0) instead of spreading them
+// uniformly over a bin.
+Status LearnSubBinWeights(const std::vector<double>& values, ColumnDomain& domain,
+                          double epsilon, PrivacyAccountant& accountant, Rng& rng) {
+  auto mechanism = GeometricMechanism::Create(epsilon, 1);
+  if (!mechanism) return mechanism.error();
+  LedgerEntry entry;
+  entry.label = "within-bin detail of " + domain.name;
+  entry.mechanism = "discrete Laplace histogram";
+  entry.partition = "all";
+  entry.reference = "model/domains.h (sub-bin weights)";
+  entry.epsilon_each = epsilon;
+  entry.sensitivity = 1;
+  if (Status s = accountant.Spend(entry); !s) return s;
+  domain.sub_per_bin = ColumnDomain::SubCellsPerBinFor(domain);
+  const std::size_t cells = domain.sub_per_bin == 0
+      ? static_cast<std::size_t>(domain.hi - domain.lo) + 1
+      : static_cast<std::size_t>(domain.bins) * static_cast<std::size_t>(domain.sub_per_bin);
+  std::vector<std::int64_t> counts(cells, 0);
+  for (double v : values) ++counts[domain.SubCellOf(v)];
+  const double floor_count = 2 * mechanism->scale();
+  domain.sub_weights.assign(cells, 0.0);
+  for (std::size_t i = 0; i < cells; ++i) {
+    const auto noisy = static_cast<double>(mechanism->AddNoise(counts[i], rng));
+    domain.sub_weights[i] = noisy >= floor_count ? noisy : 0.0;
+  }
+  return OkStatus();
+}
+
 Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& column,
                                    const std::vector<std::uint32_t>& kept, double bounds_epsilon,
-                                   const std::string& selection, const DomainOptions& options,
-                                   PrivacyAccountant& accountant, Rng& rng) {
+                                   double detail_epsilon, const std::string& selection,
+                                   const DomainOptions& options, PrivacyAccountant& accountant,
+                                   Rng& rng) {
   ColumnDomain domain;
   domain.name = column.name;
   domain.type = column.type;
@@ -195,7 +235,16 @@ Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& col
     domain.hi = *column.public_max;
     domain.categories_source = DomainSource::kPublic;
     domain.provenance = "bounds declared public in the schema";
-  } else {
+  }
+  const std::vector<double> dictionary_values = NumericDictionaryValues(raw, column);
+  std::vector<double> values;
+  values.reserve(raw.num_rows());
+  for (std::uint32_t code : raw.codes) {
+    if (code != kMissingCode && !std::isnan(dictionary_values[code])) {
+      values.push_back(dictionary_values[code]);
+    }
+  }
+  if (!(column.public_min && column.public_max)) {
     BoundsOptions bounds;
     bounds.epsilon = bounds_epsilon;
     bounds.integer = column.type == DataType::kInteger;
@@ -208,14 +257,6 @@ Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& col
     }
     if (column.public_min) bounds.coarse_min = *column.public_min;
     if (column.public_max) bounds.coarse_max = *column.public_max;
-    const std::vector<double> dictionary_values = NumericDictionaryValues(raw, column);
-    std::vector<double> values;
-    values.reserve(raw.num_rows());
-    for (std::uint32_t code : raw.codes) {
-      if (code != kMissingCode && !std::isnan(dictionary_values[code])) {
-        values.push_back(dictionary_values[code]);
-      }
-    }
     auto range = EstimateBounds(values, bounds, accountant, "bounds of " + column.name, "all",
                                 rng);
     if (!range) return range.error();
@@ -223,7 +264,7 @@ Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& col
     domain.hi = column.public_max ? *column.public_max : range->hi;
     domain.categories_source = DomainSource::kDp;
     domain.provenance = "DP bounds (ε = " + FormatEpsilon(bounds_epsilon) +
-                        ", quantiles 0.001 and 0.999 inside a public coarse range); values "
+                        ": a thresholded histogram inside a public coarse range); values "
                         "outside are clamped into the edge bins";
   }
   if (domain.hi < domain.lo) std::swap(domain.lo, domain.hi);
@@ -236,6 +277,13 @@ Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& col
     bins = 1;
   }
   domain.bins = std::max(bins, 1);
+  if (detail_epsilon > 0) {
+    if (Status s = LearnSubBinWeights(values, domain, detail_epsilon, accountant, rng); !s) {
+      return s.error();
+    }
+    domain.provenance += "; values inside bins drawn from a DP histogram (ε = " +
+                         FormatEpsilon(detail_epsilon) + ")";
+  }
   domain.provenance += "; missing code from " + selection;
   return domain;
 }
@@ -278,19 +326,18 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
   if (!(options.delta > 0 && options.delta < 1)) {
     return InvalidArgument("delta must be in (0, 1) (got " + FormatEpsilon(options.delta) + ")");
   }
-  // Budget: the set union (categories and missing markers of every column, jointly) and, when
-  // some numeric column has no public bounds, DP bounds for each such column.
-  int needing_bounds = 0;
-  for (int index : modelled) {
-    const ColumnSchema& column = schema.columns[index];
-    if (!IsCategorical(column) && !(column.public_min && column.public_max)) ++needing_bounds;
-  }
+  // Budget: the set union (categories and missing markers of every column, jointly) and, for
+  // each numeric column, its within-bin detail and (without public bounds) its DP bounds.
+  int numeric_columns = 0;
+  for (int index : modelled) numeric_columns += IsCategorical(schema.columns[index]) ? 0 : 1;
   // Shares rounded down by the accountant's helpers, so that the spends never add up to more
   // than options.epsilon.
   const double set_union_epsilon =
-      needing_bounds > 0 ? ShareOf(options.epsilon, 0.5) : options.epsilon;
-  const double bounds_epsilon =
-      needing_bounds > 0 ? EvenShare(ShareOf(options.epsilon, 0.5), needing_bounds) : 0;
+      numeric_columns > 0 ? ShareOf(options.epsilon, kSetUnionShare) : options.epsilon;
+  const double numeric_epsilon =
+      numeric_columns > 0
+          ? EvenShare(ShareOf(options.epsilon, 1.0 - kSetUnionShare), numeric_columns)
+          : 0;
 
   // 1. DP set union over all modelled columns.
   std::vector<ColumnItems> items;
@@ -334,8 +381,12 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
     if (IsCategorical(column)) {
       domains.push_back(CategoricalDomain(column, items[k], kept, selection, options));
     } else {
+      const bool public_bounds = column.public_min && column.public_max;
+      const double bounds_epsilon = public_bounds ? 0 : ShareOf(numeric_epsilon, kBoundsShare);
+      const double detail_epsilon =
+          public_bounds ? numeric_epsilon : ShareOf(numeric_epsilon, 1.0 - kBoundsShare);
       auto domain = NumericDomain(table.columns[modelled[k]], column, kept, bounds_epsilon,
-                                  selection, options, accountant, rng);
+                                  detail_epsilon, selection, options, accountant, rng);
       if (!domain) return domain.error();
       domains.push_back(std::move(domain.value()));
     }

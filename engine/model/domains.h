@@ -11,8 +11,8 @@
 //    (dp/dp_bounds.h) inside a public coarse range; `bins` equal-width bins.
 //  * Identifier and ignored columns have no domain (they are not modelled).
 // Budget (DomainOptions::epsilon, delta): all of it to the set union when every numeric column
-// has public bounds; otherwise half to the set union and half split evenly over the columns
-// needing DP bounds. Every spend is a ledger entry on partition "all".
+// has public bounds; otherwise two thirds to the set union and one third split evenly over the
+// columns needing DP bounds. Every spend is a ledger entry on partition "all".
 #pragma once
 
 #include <vector>

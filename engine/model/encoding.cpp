@@ -79,6 +79,53 @@ struct DecodedColumn {
   std::vector<std::string> texts;             // kTexts: per row
 };
 
+// Draws a value inside a bin from the domain's DP sub-bin histogram (cumulative weights per
+// bin; a bin whose weights are all zero falls back to uniform).
+class SubCellSampler {
+ public:
+  explicit SubCellSampler(const ColumnDomain& domain) : domain_(domain) {
+    if (domain.sub_weights.empty() || domain.categorical) return;
+    cumulative_.assign(domain.sub_weights.size(), 0.0);
+    double running = 0;
+    std::uint32_t bin = 0;
+    for (std::size_t i = 0; i < domain.sub_weights.size(); ++i) {
+      while (bin + 1 < static_cast<std::uint32_t>(domain.bins) &&
+             i >= domain.SubCellsOfBin(bin).second) {
+        ++bin;
+        running = 0;
+      }
+      running += domain.sub_weights[i];
+      cumulative_[i] = running;
+    }
+  }
+  bool empty() const { return cumulative_.empty(); }
+  double Draw(std::uint32_t bin, Rng& rng) const {
+    const auto [first, last] = domain_.SubCellsOfBin(bin);
+    std::size_t cell;
+    if (last <= first || !(cumulative_[last - 1] > 0)) {
+      cell = first + (last > first ? UniformBelow(rng, last - first) : 0);
+    } else {
+      const double target = UniformUnit(rng) * cumulative_[last - 1];
+      cell = static_cast<std::size_t>(
+          std::upper_bound(cumulative_.begin() + static_cast<std::ptrdiff_t>(first),
+                           cumulative_.begin() + static_cast<std::ptrdiff_t>(last), target) -
+          cumulative_.begin());
+      cell = std::min(cell, last - 1);
+    }
+    if (domain_.sub_per_bin == 0) return domain_.SubCellLeft(cell);  // the integer itself
+    const double left = domain_.SubCellLeft(cell), right = domain_.SubCellRight(cell);
+    double value = left + UniformUnit(rng) * (right - left);
+    if (domain_.integer_steps || domain_.type == DataType::kInteger) {
+      value = std::clamp(std::floor(value), domain_.FirstIntegerOf(bin), domain_.LastIntegerOf(bin));
+    }
+    return std::clamp(value, domain_.lo, domain_.hi);
+  }
+
+ private:
+  const ColumnDomain& domain_;
+  std::vector<double> cumulative_;
+};
+
 std::string RandomLetters(std::size_t length, Rng& rng) {
   std::string text(length, 'a');
   for (char& c : text) c = static_cast<char>('a' + UniformBelow(rng, 26));
@@ -146,11 +193,14 @@ Result<std::vector<DecodedColumn>> DecodeColumns(const EncodedTable& synthetic,
     } else {
       out.kind = DecodedColumn::Kind::kNumbers;
       out.numbers.resize(rows);
+      const SubCellSampler sub_cells(domain);
       const double nan = std::numeric_limits<double>::quiet_NaN();
       for (std::size_t r = 0; r < rows; ++r) {
         const Code code = codes[r];
         if (domain.is_missing_code(code)) {
           out.numbers[r] = nan;
+        } else if (!sub_cells.empty()) {
+          out.numbers[r] = sub_cells.Draw(code, *column_rng);
         } else if (domain.integer_steps) {
           const double first = domain.FirstIntegerOf(code), last = domain.LastIntegerOf(code);
           const double count = std::max(1.0, last - first + 1);

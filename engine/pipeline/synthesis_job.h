@@ -55,7 +55,7 @@ struct ModelSettings {
   SynthesisMode mode = SynthesisMode::kCorrelated;
   double epsilon = 1.0;            // the whole release's budget (domains + model [+ seeds])
   double delta = 1e-9;             // for partition selection and (deniable) the model
-  double domain_fraction = 0.1;    // share of ε for DP domains (categories, bounds, missing)
+  double domain_fraction = 0.3;    // share of ε for DP domains (categories, bounds, missing)
   int bins = 20;                   // equal-width bins for numeric columns
   int degree = 2;                  // correlated: parents per node
   double structure_fraction = 0.3; // correlated: share of the model's ε for the structure

@@ -35,7 +35,8 @@ void CheckNearQuantiles(std::vector<double> values, bool integer) {
   for (std::uint64_t seed = 0; seed < 10; ++seed) {
     SeededRng rng(300 + seed);
     auto accountant = PrivacyAccountant::Create({1.0, 0.0}).value();
-    BoundsOptions options{.epsilon = 1.0, .integer = integer};
+    BoundsOptions options{.epsilon = 1.0, .method = BoundsMethod::kQuantiles,
+                          .coarse_fraction = 0.5, .integer = integer};
     auto range = EstimateBounds(values, options, accountant, "x", "all", rng);
     ASSERT_TRUE(range.has_value());
     // lo's ranks [#below lo, #up to lo] meet [0.001·n − 250, 0.001·n + 144 + 250].
@@ -73,7 +74,7 @@ TEST(EstimateBoundsStatisticalTest, IntegerAgesAreExact) {
   for (std::uint64_t seed = 0; seed < 10; ++seed) {
     SeededRng rng(400 + seed);
     auto accountant = PrivacyAccountant::Create({1.0, 0.0}).value();
-    auto range = EstimateBounds(values, {.epsilon = 1.0, .integer = true}, accountant, "age",
+    auto range = EstimateBounds(values, {.epsilon = 1.0, .method = BoundsMethod::kQuantiles, .coarse_fraction = 0.5, .integer = true}, accountant, "age",
                                 "all", rng);
     ASSERT_TRUE(range.has_value());
     EXPECT_EQ(range->lo, 17);
@@ -93,7 +94,7 @@ TEST(EstimateBoundsStatisticalTest, SmallIntegerColumnStaysInsideTheData) {
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     SeededRng rng(500 + seed);
     auto accountant = PrivacyAccountant::Create({1.0, 0.0}).value();
-    auto range = EstimateBounds(values, {.epsilon = 0.8, .integer = true}, accountant, "age",
+    auto range = EstimateBounds(values, {.epsilon = 0.8, .method = BoundsMethod::kQuantiles, .coarse_fraction = 0.5, .integer = true}, accountant, "age",
                                 "all", rng);
     ASSERT_TRUE(range.has_value());
     EXPECT_EQ(range->lo, 20) << seed;

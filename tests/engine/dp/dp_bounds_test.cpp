@@ -44,11 +44,16 @@ TEST(EstimateBoundsTest, RejectsInvalidOptions) {
   EXPECT_NE(range.error().message.find("value 1 is NaN"), std::string::npos);
 }
 
+// The quantile method with the original even split (ε/2 coarse, ε/4 per quantile).
+BoundsOptions kQuantiles(double epsilon) {
+  return {.epsilon = epsilon, .method = BoundsMethod::kQuantiles, .coarse_fraction = 0.5};
+}
+
 TEST(EstimateBoundsTest, SpendsEpsilonInThreeEntries) {
   const std::vector<double> values(1000, 3.0);
   SeededRng rng(42);
   auto accountant = Budget(1.0);
-  auto range = EstimateBounds(values, {.epsilon = 0.5}, accountant, "bounds of x", "all", rng);
+  auto range = EstimateBounds(values, kQuantiles(0.5), accountant, "bounds of x", "all", rng);
   ASSERT_TRUE(range.has_value());
   ASSERT_EQ(accountant.entries().size(), 3u);
   EXPECT_EQ(accountant.entries()[0].epsilon_each, 0.25);
@@ -56,7 +61,7 @@ TEST(EstimateBoundsTest, SpendsEpsilonInThreeEntries) {
   EXPECT_EQ(accountant.entries()[2].epsilon_each, 0.125);
   EXPECT_EQ(accountant.Total().epsilon, 0.5);
   // 0.75 more does not fit: nothing at all is recorded.
-  auto refused = EstimateBounds(values, {.epsilon = 0.75}, accountant, "again", "all", rng);
+  auto refused = EstimateBounds(values, kQuantiles(0.75), accountant, "again", "all", rng);
   ASSERT_FALSE(refused.has_value());
   EXPECT_EQ(refused.error().code, ErrorCode::kBudgetExhausted);
   EXPECT_EQ(accountant.entries().size(), 3u);
@@ -117,7 +122,7 @@ TEST(EstimateBoundsTest, ConstantRealColumnGivesItsCell) {
   const std::vector<double> values(200000, 42.0);
   SeededRng rng(7);
   auto accountant = Budget();
-  auto range = EstimateBounds(values, {.epsilon = 1.0}, accountant, "x", "all", rng);
+  auto range = EstimateBounds(values, kQuantiles(1.0), accountant, "x", "all", rng);
   ASSERT_TRUE(range.has_value());
   EXPECT_EQ(range->lo, 42.0);
   EXPECT_EQ(range->hi, 42.0 + 0x1p-10);
@@ -146,7 +151,7 @@ TEST(EstimateBoundsTest, AllZeroRealColumnStaysNearZero) {
   const std::vector<double> values(200000, 0.0);
   SeededRng rng(8);
   auto accountant = Budget();
-  auto range = EstimateBounds(values, {.epsilon = 1.0}, accountant, "x", "all", rng);
+  auto range = EstimateBounds(values, kQuantiles(1.0), accountant, "x", "all", rng);
   ASSERT_TRUE(range.has_value());
   EXPECT_LE(range->lo, 0.0);
   EXPECT_GE(range->hi, 0.0);
