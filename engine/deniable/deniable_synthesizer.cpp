@@ -252,7 +252,7 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
     return FailedPrecondition(
         "only " + std::to_string(stats.passed) + " of " + std::to_string(records) +
         " records passed the privacy test within the cap of " + std::to_string(stats.attempts_cap) +
-        " candidate attempts (pass rate " + Percent(stats.pass_rate()) +
+        " candidate attempts (" + Percent(stats.attempt_pass_rate()) + " of attempts passed" +
         "); lower k, widen omega (more re-sampled attributes pass "
         "more often), request fewer records, or raise max_candidates (the whole-release "
         "guarantee is composed over it)");
@@ -282,23 +282,38 @@ nlohmann::json DeniableRelease::SummaryJson() const {
   j["records"] = records.rows;
   j["attempts_cap"] = stats.attempts_cap;
   j["attempts"] = stats.attempts;
-  j["floor_failures"] = stats.floor_failures;
-  j["candidates"] = stats.candidates;
   j["passed"] = stats.passed;
-  j["pass_rate"] = stats.pass_rate();
-  j["seeds"] = stats.seeds;
+  j["attempt_pass_rate"] = stats.attempt_pass_rate();
   j["guarantees"] = guarantees.ToJson();
   return j;
 }
 
 std::string DeniableRelease::SummaryText() const {
-  std::string text = "Released " + std::to_string(records.rows) +
-                     " records: " + std::to_string(stats.candidates) + " candidates tested, " +
-                     std::to_string(stats.passed) + " passed (pass rate " +
-                     Percent(stats.pass_rate()) + "), " + std::to_string(stats.attempts) +
-                     " attempts of the cap T = " + std::to_string(stats.attempts_cap) + ", " +
-                     std::to_string(stats.seeds) + " seeds\n";
+  const std::string text =
+      "Released " + std::to_string(records.rows) + " records after " +
+      std::to_string(stats.attempts) + " candidate attempts (" +
+      Percent(stats.attempt_pass_rate()) + " passed; about " +
+      Percent(guarantees.fail_floor) + " of attempts stop at the failure floor), cap T = " +
+      std::to_string(stats.attempts_cap) + "\n";
   return text + guarantees.ToText();
+}
+
+nlohmann::json DeniableRelease::OwnerStatsJson() const {
+  nlohmann::json j;
+  j["for_the_data_owner_only"] = true;
+  j["candidates"] = stats.candidates;
+  j["floor_failures"] = stats.floor_failures;
+  j["candidate_pass_rate"] = stats.pass_rate();
+  j["seeds"] = stats.seeds;
+  j["index_bytes"] = stats.index_bytes;
+  return j;
+}
+
+std::string DeniableRelease::OwnerStatsText() const {
+  return "For the data owner only: " + std::to_string(stats.candidates) +
+         " candidates tested, " + Percent(stats.pass_rate()) + " of them passed; " +
+         std::to_string(stats.floor_failures) + " attempts stopped at the failure floor; " +
+         std::to_string(stats.seeds) + " seeds in D_S\n";
 }
 
 Result<DeniableRun> RunDeniable(const EncodedTable& data, const DeniableOptions& options,

@@ -38,14 +38,24 @@ namespace deniable {
 
 inline constexpr std::uint64_t kBlockAttempts = 4096;
 
+// What a run did. Two kinds of figures:
+//  * releasable: attempts_cap, attempts, passed and attempt_pass_rate() are functions of the
+//    T attempts' outputs (record or ⊥), so they are covered by the release's guarantee;
+//  * OWNER ONLY: candidates, floor_failures, pass_rate(), seeds and index_bytes tell apart the
+//    floor's ⊥ from the test's ⊥ (the distinction the failure floor hides, guarantees.h) or
+//    describe D_S. Keep them out of anything published.
 struct ReleaseStats {
   std::uint64_t attempts_cap = 0;    // T
   std::uint64_t attempts = 0;        // attempts up to the one that released the last record
-  std::uint64_t floor_failures = 0;  // attempts stopped by the failure floor (no candidate)
-  std::uint64_t candidates = 0;      // candidates generated and tested
   std::uint64_t passed = 0;          // candidates that passed (== released unless the cap hit)
-  std::size_t seeds = 0;             // |D_S|
-  std::size_t index_bytes = 0;       // memory of the seed index
+  std::uint64_t floor_failures = 0;  // owner only: attempts stopped by the failure floor
+  std::uint64_t candidates = 0;      // owner only: candidates generated and tested
+  std::size_t seeds = 0;             // owner only: |D_S|
+  std::size_t index_bytes = 0;       // owner only: memory of the seed index
+  double attempt_pass_rate() const {
+    return attempts == 0 ? 0.0 : static_cast<double>(passed) / static_cast<double>(attempts);
+  }
+  // Owner only: share of tested candidates that passed (the paper's Figure 6 measure).
   double pass_rate() const {
     return candidates == 0 ? 0.0 : static_cast<double>(passed) / static_cast<double>(candidates);
   }
@@ -56,8 +66,12 @@ struct DeniableRelease {
   ReleaseStats stats;
   ReleaseGuarantees guarantees;
 
-  nlohmann::json SummaryJson() const;  // stats + guarantees
-  std::string SummaryText() const;     // for the CLI
+  // Releasable: records, T, attempts, passes, attempt pass rate and the guarantees.
+  nlohmann::json SummaryJson() const;
+  std::string SummaryText() const;  // for the CLI
+  // OWNER ONLY (never publish): candidates tested, floor failures, candidate pass rate, |D_S|.
+  nlohmann::json OwnerStatsJson() const;
+  std::string OwnerStatsText() const;
 };
 
 // Runs the release. `data` is the whole encoded input (the split's rows index it). Errors:
