@@ -31,6 +31,7 @@ PlausibleSeedCounter::PlausibleSeedCounter(const SeedIndex& index, int attribute
     : index_(index),
       m_(attributes),
       omega_(omega),
+      gamma_(gamma),
       log_gamma_(std::log(gamma)),
       n_(static_cast<std::size_t>(omega.width()) + 1, 0),
       p_(static_cast<std::size_t>(omega.width()), 0.0) {
@@ -74,14 +75,19 @@ CandidateCount PlausibleSeedCounter::Count(std::size_t seed, int omega_used, con
     accumulated += q[m_ - level];
     p_[static_cast<std::size_t>(level - shallowest)] = accumulated / width;
   }
-  const PartitionKey own_key =
-      ClassifyProbability(p_[static_cast<std::size_t>(own - shallowest)], log_gamma_);
+  const double own_p = p_[static_cast<std::size_t>(own - shallowest)];
+  const PartitionKey own_key = ClassifyProbability(own_p, log_gamma_);
+  // A level whose probability is more than a factor γ(1 + 1e-6) away from the seed's has x
+  // more than 1 away from the seed's: never in its partition, whatever the rounding. Skip the
+  // logarithm for it (it would be excluded by ClassifyProbability as well).
+  const double far = gamma_ * (1 + 1e-6);
   std::uint32_t k_prime = 0;
   for (int level = shallowest; level <= deepest; ++level) {
     const std::uint32_t exactly = level == deepest ? n_at(level) : n_at(level) - n_at(level + 1);
     if (exactly == 0) continue;
     bool same = level == own;
-    if (!same && own_key.certain) {
+    const double p = p_[static_cast<std::size_t>(level - shallowest)];
+    if (!same && own_key.certain && p * far >= own_p && p <= own_p * far) {
       const PartitionKey key =
           ClassifyProbability(p_[static_cast<std::size_t>(level - shallowest)], log_gamma_);
       same = key.certain && key.partition == own_key.partition;

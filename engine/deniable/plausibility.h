@@ -65,6 +65,7 @@ class PlausibleSeedCounter {
   const SeedIndex& index_;
   int m_;
   OmegaRange omega_;
+  double gamma_;
   double log_gamma_;
   std::vector<std::uint32_t> n_;  // N(L) for L in [m - ω_max, m - ω_min]
   std::vector<double> p_;         // probability of each level
