@@ -1,40 +1,206 @@
 // SPDX-License-Identifier: Apache-2.0
-// The release report: contents of the shareable and the owner version, privacy of the
-// shareable one (no real data), atomic writing, and SHA-256.
+// The release report: what the shareable and the owner version contain, that the shareable
+// one holds no real data, atomic writing that never replaces the input, and SHA-256.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 
 #include "tests/ui/review_test_fixture.h"
 #include "ui/report/release_report.h"
+#include "ui/review/network_facts.h"
+#include "ui/review/privacy_facts.h"
+#include "ui/review/review_format.h"
 
 namespace deniable::ui {
 namespace {
 
+const QString kInputHash(64, QLatin1Char('1'));
+const QString kCsvHash(64, QLatin1Char('2'));
+const QString kDescriptionHash(64, QLatin1Char('3'));
+
 ReportContext DemoContext() {
   ReportContext context;
   context.input_path = QString::fromStdString(test_support::DemoDatasetPath());
-  context.input_sha256 = QStringLiteral("1111111111111111111111111111111111111111111111111111111111111111");
-  context.outputs = {
-      {QStringLiteral("Synthetic data"), QStringLiteral("/data/out/synthetic.csv"),
-       QStringLiteral("2222222222222222222222222222222222222222222222222222222222222222")},
-      {QStringLiteral("Description file"), QStringLiteral("/data/out/description.json"),
-       QStringLiteral("3333333333333333333333333333333333333333333333333333333333333333")}};
+  context.input_sha256 = kInputHash;
+  context.outputs = {{QStringLiteral("Synthetic data"), QStringLiteral("/data/out/synthetic.csv"), kCsvHash},
+                     {QStringLiteral("Description file"), QStringLiteral("/data/out/description.json"),
+                      kDescriptionHash}};
   context.cli_command = QStringLiteral("deniable-cli synthesize adult_sample.csv --epsilon 1");
   context.created = QDateTime(QDate(2024, 5, 17), QTime(9, 30), Qt::UTC);
   return context;
 }
 
-TEST(ReleaseReportTest, WritesBothVersionsForALook) {
+QString withoutImages(QString html) {
+  return html.remove(QRegularExpression(QStringLiteral("data:image/png;base64,[A-Za-z0-9+/=]+")));
+}
+
+int imageCount(const QString& html) { return static_cast<int>(html.count(QStringLiteral("data:image/png;base64,"))); }
+
+QString readFile(const QString& path) {
+  QFile file(path);
+  EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+  return QString::fromUtf8(file.readAll());
+}
+
+TEST(ReleaseReportTest, ShareableReportHoldsTheGuaranteesLedgerAndOutputHashes) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  const QString path = QString::fromStdString(test_support::TempDir()) + QStringLiteral("/report.html");
+  ASSERT_TRUE(WriteReleaseReport(path, *data, DemoContext()));
+  const QString html = readFile(path);
+  ASSERT_TRUE(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+  const PrivacyFacts facts = ExtractPrivacyFacts(*data);
+  EXPECT_TRUE(html.contains(QStringLiteral("Whole release: %1").arg(formatCost(facts.release)).toHtmlEscaped()));
+  EXPECT_TRUE(html.contains(facts.statement.toHtmlEscaped()));
+  // The ledger: every entry and the total.
+  for (const LedgerEntry& entry : facts.entries) {
+    EXPECT_TRUE(html.contains(readableLedgerLabel(entry.label, AttributeNames(data->description)).toHtmlEscaped()))
+        << entry.label;
+  }
+  EXPECT_TRUE(html.contains(QStringLiteral("<td class=\"num\">%1</td><td class=\"num\">%2</td>")
+                                .arg(formatEpsilon(facts.ledger_total.epsilon),
+                                     formatDelta(facts.ledger_total.delta))));
+  // Outputs by file name and hash; the network picture; provenance of every domain.
+  EXPECT_TRUE(html.contains(kCsvHash));
+  EXPECT_TRUE(html.contains(kDescriptionHash));
+  EXPECT_TRUE(html.contains(QStringLiteral("synthetic.csv")));
+  EXPECT_FALSE(html.contains(QStringLiteral("/data/out")));
+  EXPECT_EQ(imageCount(html), 1);
+  for (const ColumnDomain& domain : data->description.domains) {
+    EXPECT_TRUE(html.contains(QString::fromStdString(domain.provenance).toHtmlEscaped())) << domain.name;
+  }
+  EXPECT_TRUE(html.contains(QStringLiteral("NOT a private release")));  // seeded run
+}
+
+TEST(ReleaseReportTest, ShareableReportHoldsNoRealData) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  const QString html = withoutImages(BuildReleaseReportHtml(*data, DemoContext()));
+  // No owner part, no input identity (a hash of the input lets an adversary test guesses).
+  EXPECT_FALSE(html.contains(QStringLiteral("id=\"owner-only\"")));
+  EXPECT_FALSE(html.contains(QStringLiteral("Owner only")));
+  EXPECT_FALSE(html.contains(kInputHash));
+  EXPECT_FALSE(html.contains(QStringLiteral("adult_sample")));
+  EXPECT_FALSE(html.contains(QStringLiteral("deniable-cli")));
+  // No utility metrics (exact functions of the real data) and no real row count.
+  EXPECT_FALSE(html.contains(QStringLiteral("TVD")));
+  EXPECT_FALSE(html.contains(formatCount(data->real->num_rows())));
+  const RawTable& real = *data->real;
+  // No real values: fnlwgt (almost unique per row) of the first 200 rows ...
+  const RawColumn& fnlwgt = real.columns[static_cast<std::size_t>(real.ColumnIndex("fnlwgt"))];
+  for (std::size_t row = 0; row < 200; ++row) {
+    const QString value = QString::fromStdString(fnlwgt.dictionary[fnlwgt.codes[row]]);
+    EXPECT_FALSE(html.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(value)))) << value.toStdString();
+  }
+  // ... no real category outside the DP domains (e.g. rare countries) ...
+  for (const char* name : {"native-country", "occupation", "education"}) {
+    const RawColumn& column = real.columns[static_cast<std::size_t>(real.ColumnIndex(name))];
+    const auto& domain = *std::find_if(data->description.domains.begin(), data->description.domains.end(),
+                                       [&](const ColumnDomain& d) { return d.name == name; });
+    for (const std::string& value : column.dictionary) {
+      if (std::find(domain.categories.begin(), domain.categories.end(), value) != domain.categories.end()) continue;
+      EXPECT_FALSE(html.contains(QString::fromStdString(value).toHtmlEscaped())) << name << ": " << value;
+    }
+  }
+  // ... and no bin edges taken from the real min and max (the MetricReport's bins).
+  for (const ColumnComparison& column : data->metrics.columns) {
+    if (column.kind != ComparisonKind::kBinned) continue;
+    for (const std::string& label : column.histogram.labels) {
+      EXPECT_FALSE(html.contains(QString::fromStdString(label).toHtmlEscaped())) << label;
+    }
+  }
+}
+
+TEST(ReleaseReportTest, OwnerReportAddsTheMarkedOwnerOnlyPart) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  ReportOptions options;
+  options.audience = ReportAudience::kOwner;
+  options.histograms = 3;
+  const QString html = BuildReleaseReportHtml(*data, DemoContext(), options);
+  const qsizetype owner = html.indexOf(QStringLiteral("<section id=\"owner-only\" class=\"owner-only\">"));
+  ASSERT_GT(owner, 0);
+  const QString shareable = html.left(owner);
+  const QString ownerPart = html.mid(owner);
+  EXPECT_TRUE(ownerPart.contains(QStringLiteral("Owner only — contains statistics of the real data")));
+  // The input's identity and the utility metrics appear in the owner part only.
+  EXPECT_FALSE(shareable.contains(kInputHash));
+  EXPECT_TRUE(ownerPart.contains(kInputHash));
+  EXPECT_TRUE(ownerPart.contains(QString::fromStdString(test_support::DemoDatasetPath())));
+  EXPECT_TRUE(ownerPart.contains(QStringLiteral("deniable-cli synthesize adult_sample.csv --epsilon 1")));
+  EXPECT_TRUE(ownerPart.contains(formatFraction(data->metrics.mean_column_tvd)));
+  EXPECT_TRUE(ownerPart.contains(formatFraction(*data->metrics.mean_pair_tvd)));
+  // Network (shareable), 3 histograms and the heatmaps (owner).
+  EXPECT_EQ(imageCount(shareable), 1);
+  EXPECT_EQ(imageCount(ownerPart), 3 + 1);
+}
+
+TEST(ReleaseReportTest, DeniableReportLeadsWithTheWholeReleaseAndLabelsPerRecordFigures) {
+  auto data = test_support::DemoDeniableReviewData(5, 11);
+  ASSERT_NE(data, nullptr);
+  const QString html = BuildReleaseReportHtml(*data, DemoContext());
+  const qsizetype whole = html.indexOf(QStringLiteral("Whole release: ε = 4.5, δ = 2×10⁻⁷"));
+  const qsizetype perRecord = html.indexOf(QStringLiteral("per record, NOT the whole release"));
+  ASSERT_GT(whole, 0);
+  ASSERT_GT(perRecord, whole);
+  EXPECT_TRUE(html.contains(QStringLiteral("2,600 / 2,000 (pass rate 76.9 %)")));
+  EXPECT_TRUE(html.contains(QStringLiteral("σ order:")));
+  EXPECT_TRUE(html.contains(QStringLiteral("ω from 5 to 11")));
+}
+
+TEST(ReleaseReportTest, RefusesToWriteOverTheInputAndLeavesNoFileOnFailure) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  const std::string dir = test_support::TempDir();
+  const std::string input = dir + "/input.csv";
+  {
+    QFile file(QString::fromStdString(input));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("a,b\n1,2\n");
+  }
+  ReportContext context = DemoContext();
+  context.input_path = QString::fromStdString(input);
+  const Status over = WriteReleaseReport(QString::fromStdString(input), *data, context);
+  ASSERT_FALSE(over.has_value());
+  EXPECT_EQ(over.error().code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(readFile(QString::fromStdString(input)), QStringLiteral("a,b\n1,2\n"));
+
+  const std::string missingDir = dir + "/no/such/dir/report.html";
+  const Status nowhere = WriteReleaseReport(QString::fromStdString(missingDir), *data, context);
+  ASSERT_FALSE(nowhere.has_value());
+  EXPECT_EQ(nowhere.error().code, ErrorCode::kIo);
+  EXPECT_FALSE(std::filesystem::exists(missingDir));
+}
+
+TEST(ReleaseReportTest, FileSha256IsTheStandardDigest) {
+  const std::string path = test_support::TempDir() + "/abc.txt";
+  {
+    QFile file(QString::fromStdString(path));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("abc");
+  }
+  auto hash = FileSha256(QString::fromStdString(path));
+  ASSERT_TRUE(hash.has_value());
+  EXPECT_EQ(hash.value(), QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+  auto missing = FileSha256(QString::fromStdString(path + ".absent"));
+  ASSERT_FALSE(missing.has_value());
+  EXPECT_EQ(missing.error().code, ErrorCode::kIo);
+  EXPECT_NE(missing.error().message.find("abc.txt.absent"), std::string::npos);
+}
+
+TEST(ReleaseReportTest, WritesBothVersionsUnderTmpForALook) {
   auto data = test_support::DemoDeniableReviewData(4, 7);
   ASSERT_NE(data, nullptr);
+  const QString directory = QDir::temp().filePath(QStringLiteral("deniable-review-shots"));
+  QDir().mkpath(directory);
   ReportOptions owner;
   owner.audience = ReportAudience::kOwner;
-  ASSERT_TRUE(WriteReleaseReport(QStringLiteral("/tmp/deniable-review-shots/report-owner.html"),
-                                 *data, DemoContext(), owner));
-  ASSERT_TRUE(WriteReleaseReport(QStringLiteral("/tmp/deniable-review-shots/report-shareable.html"),
-                                 *data, DemoContext()));
+  ASSERT_TRUE(WriteReleaseReport(directory + QStringLiteral("/report-owner.html"), *data, DemoContext(), owner));
+  ASSERT_TRUE(WriteReleaseReport(directory + QStringLiteral("/report-shareable.html"), *data, DemoContext()));
 }
 
 }  // namespace

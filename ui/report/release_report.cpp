@@ -52,7 +52,7 @@ QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& cont
   html += report_sections::warningSection(privacy, false);
   html += report_sections::releaseSection(data, privacy);
   html += report_sections::parameterSection(data);
-  html += report_sections::ledgerSection(privacy);
+  html += report_sections::ledgerSection(data, privacy);
   html += report_sections::domainSection(data);
   html += report_sections::modelSection(data, network);
   html += report_sections::outputSection(context);

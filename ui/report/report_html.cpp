@@ -39,10 +39,11 @@ QString figure(const QImage& image, const QString& alt, const QString& caption) 
   const int width = static_cast<int>(std::lround(image.width() / image.devicePixelRatio()));
   return QStringLiteral(
              "<figure><img src=\"data:image/png;base64,%1\" alt=\"%2\" style=\"width:%3px\">"
-             "<figcaption>%4</figcaption></figure>")
+             "%4</figure>")
       .arg(QString::fromLatin1(pngBytes(image).toBase64()), escape(alt))
       .arg(width)
-      .arg(caption);
+      .arg(caption.isEmpty() ? QString()
+                             : QStringLiteral("<figcaption>%1</figcaption>").arg(caption));
 }
 
 QString section(const QString& id, const QString& title, const QString& body,

@@ -69,7 +69,7 @@ QString histogramFigures(const MetricReport& report, int count) {
   for (std::size_t i = 0; i < shown; ++i) {
     const ColumnComparison& column = report.columns[order[i]];
     html += report_html::figure(renderHistogramImage(column, kHistogramSize, 2.0),
-                                histogramTitle(column), escape(histogramTitle(column)));
+                                histogramTitle(column), QString());
   }
   return html + QStringLiteral("</div>");
 }

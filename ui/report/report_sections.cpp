@@ -3,6 +3,8 @@
 // ReviewData::metrics, ReviewData::schema's stats or the input's path and hash.
 #include "ui/report/report_sections.h"
 
+#include <algorithm>
+
 #include <QFileInfo>
 #include <QMap>
 
@@ -112,15 +114,31 @@ QString releaseSection(const ReviewData& data, const PrivacyFacts& privacy) {
 QString parameterSection(const ReviewData& data) {
   nlohmann::json parameters = data.description.parameters;
   if (!parameters.is_object() || parameters.empty()) parameters = data.settings.ToJson();
-  QList<QPair<QString, QString>> rows;
+  // The most important first; anything else after them, in the file's order.
+  static const char* const kOrder[] = {"mode", "epsilon", "delta", "k", "gamma", "omega_min",
+                                       "omega_max", "epsilon0", "degree", "maxcost", "bins",
+                                       "domain_fraction", "structure_fraction"};
+  std::vector<std::string> keys;
+  for (const char* key : kOrder) {
+    if (parameters.contains(key)) keys.push_back(key);
+  }
   for (auto it = parameters.begin(); it != parameters.end(); ++it) {
-    rows << qMakePair(parameterLabel(it.key()), jsonValueText(it.value()));
+    if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) keys.push_back(it.key());
+  }
+  QList<QPair<QString, QString>> rows;
+  for (const std::string& key : keys) {
+    const nlohmann::json& value = parameters[key];
+    QString text = jsonValueText(value);
+    if (value.is_number() && key.find("delta") != std::string::npos) text = formatDelta(value.get<double>());
+    if (value.is_number() && key.rfind("epsilon", 0) == 0) text = formatEpsilon(value.get<double>());
+    rows << qMakePair(parameterLabel(key), text);
   }
   return report_html::section(QStringLiteral("parameters"), QObject::tr("Parameters"),
                               report_html::keyValueTable(rows));
 }
 
-QString ledgerSection(const PrivacyFacts& privacy) {
+QString ledgerSection(const ReviewData& data, const PrivacyFacts& privacy) {
+  const std::vector<std::string> names = AttributeNames(data.description);
   if (!privacy.ledger_ok) {
     return report_html::section(
         QStringLiteral("ledger"), QObject::tr("Privacy ledger"),
@@ -144,7 +162,7 @@ QString ledgerSection(const PrivacyFacts& privacy) {
     body += QStringLiteral("<tr><td>%1</td><td>%2</td><td class=\"num\">%3</td>"
                            "<td class=\"num\">%4</td><td class=\"num\">%5</td><td>%6</td>"
                            "<td>%7</td></tr>")
-                .arg(escape(toQString(e.label)), escape(toQString(e.mechanism)),
+                .arg(escape(readableLedgerLabel(e.label, names)), escape(toQString(e.mechanism)),
                      escape(formatEpsilon(e.cost.epsilon)), escape(formatDelta(e.cost.delta)),
                      escape(formatCount(e.count)), escape(toQString(e.partition)),
                      escape(toQString(e.reference)));

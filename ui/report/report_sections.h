@@ -15,7 +15,7 @@ namespace deniable::ui::report_sections {
 QString guaranteeSection(const PrivacyFacts& privacy);
 QString releaseSection(const ReviewData& data, const PrivacyFacts& privacy);
 QString parameterSection(const ReviewData& data);
-QString ledgerSection(const PrivacyFacts& privacy);
+QString ledgerSection(const ReviewData& data, const PrivacyFacts& privacy);
 QString domainSection(const ReviewData& data);
 QString modelSection(const ReviewData& data, const NetworkFacts& network);
 QString outputSection(const ReportContext& context);

@@ -179,24 +179,34 @@ void CorrelationView::showPair(int row, int column) {
   if (r < report.pair_tvd.size()) {
     text += tr(", 2-way TVD %1").arg(formatFraction(report.pair_tvd[r][c]));
   }
-  pairLabel_->setText(text + tr(". Counting the 2-way table…"));
-  pairModel_->clear();
-  // Counting is O(rows): off the UI thread, on values only.
-  auto snapshot = data_;
-  pairWatcher_.setFuture(QtConcurrent::run([snapshot, row, column]() -> Result<PairTable> {
-    try {
-      return ComputePairTable(*snapshot->real, *snapshot->synthetic, snapshot->schema, snapshot->metrics, row,
-                              column);
-    } catch (const std::exception& e) {  // boundary: exceptions become Errors
-      return Error{ErrorCode::kInternal, e.what()};
-    }
-  }));
   pairText_ = text;
+  pairModel_->clear();
+  if (!synchronous_) {
+    pairLabel_->setText(text + tr(". Counting the 2-way table…"));
+    // Counting is O(rows): off the UI thread, on values only.
+    auto snapshot = data_;
+    pairWatcher_.setFuture(QtConcurrent::run([snapshot, row, column]() -> Result<PairTable> {
+      try {
+        return ComputePairTable(*snapshot->real, *snapshot->synthetic, snapshot->schema,
+                                snapshot->metrics, row, column);
+      } catch (const std::exception& e) {  // boundary: exceptions become Errors
+        return Error{ErrorCode::kInternal, e.what()};
+      }
+    }));
+    return;
+  }
+  showPairTable(ComputePairTable(*data_->real, *data_->synthetic, data_->schema, data_->metrics,
+                                 row, column));
 }
+
+void CorrelationView::setSynchronous(bool synchronous) { synchronous_ = synchronous; }
 
 void CorrelationView::onPairTableFinished() {
   if (pairWatcher_.isCanceled()) return;
-  const Result<PairTable> result = pairWatcher_.result();
+  showPairTable(pairWatcher_.result());
+}
+
+void CorrelationView::showPairTable(const Result<PairTable>& result) {
   const QString& text = pairText_;
   if (!result) {
     pairLabel_->setText(text + tr(". The 2-way table could not be counted: %1")

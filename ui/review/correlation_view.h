@@ -50,6 +50,8 @@ class CorrelationView : public QWidget {
 
   // Shows the details of a pair (indices into MetricReport::columns), as a click does.
   void showPair(int row, int column);
+  // Count 2-way tables on the calling thread (offscreen renders); default: on a worker.
+  void setSynchronous(bool synchronous);
 
   HeatmapWidget* realHeatmap() const { return real_; }
   HeatmapWidget* syntheticHeatmap() const { return synthetic_; }
@@ -67,6 +69,7 @@ class CorrelationView : public QWidget {
 
  private:
   void onPairTableFinished();
+  void showPairTable(const Result<PairTable>& result);
 
   std::shared_ptr<const ReviewData> data_;
   HeatmapWidget* real_;
@@ -78,7 +81,8 @@ class CorrelationView : public QWidget {
   QTableView* pairView_;
   PairTableModel* pairModel_;
   QFutureWatcher<Result<PairTable>> pairWatcher_;
-  QString pairText_;  // the clicked pair's values, shown above its table
+  QString pairText_;
+  bool synchronous_ = false;  // the clicked pair's values, shown above its table
 };
 
 }  // namespace deniable::ui

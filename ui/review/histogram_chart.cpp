@@ -95,9 +95,10 @@ QChart* createHistogramChart(const ColumnComparison& column) {
   x->append(bars.labels);
   int longest = 0;
   for (const QString& label : bars.labels) longest = std::max(longest, static_cast<int>(label.size()));
-  // Horizontal labels only when they fit side by side; otherwise slanted (readable, compact).
+  // Horizontal labels only when they fit side by side; otherwise vertical (Qt Charts centres a
+  // rotated label on its tick, so slanted labels would run into their neighbours).
   const bool crowded = bars.labels.size() * std::max(longest, 3) > 90;
-  x->setLabelsAngle(crowded ? -50 : 0);
+  x->setLabelsAngle(crowded ? -90 : 0);
   x->setTruncateLabels(false);
   chart->addAxis(x, Qt::AlignBottom);
   series->attachAxis(x);

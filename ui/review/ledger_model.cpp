@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/review/ledger_model.h"
 
+#include "ui/review/privacy_facts.h"
 #include "ui/review/review_format.h"
 
 namespace deniable::ui {
@@ -8,8 +9,10 @@ namespace deniable::ui {
 LedgerModel::LedgerModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void LedgerModel::setLedger(std::vector<LedgerEntry> entries,
-                            std::vector<PrivacyAccountant::Partition> partitions) {
+                            std::vector<PrivacyAccountant::Partition> partitions,
+                            std::vector<std::string> names) {
   beginResetModel();
+  names_ = std::move(names);
   entries_ = std::move(entries);
   partitions_ = std::move(partitions);
   endResetModel();
@@ -48,7 +51,7 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const {
   const LedgerEntry& e = entries_[static_cast<std::size_t>(index.row())];
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
-      case kWhat: return toQString(e.label);
+      case kWhat: return readableLedgerLabel(e.label, names_);
       case kMechanism: return toQString(e.mechanism);
       case kEpsilon: return formatEpsilon(e.cost.epsilon);
       case kDelta: return formatDelta(e.cost.delta);

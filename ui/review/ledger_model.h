@@ -4,6 +4,7 @@
 // many invocations, on which rows (partition), and the paper reference.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include <QAbstractTableModel>
@@ -29,8 +30,10 @@ class LedgerModel : public QAbstractTableModel {
 
   explicit LedgerModel(QObject* parent = nullptr);
 
+  // `names`: the attributes' names, for labels that name attributes by index.
   void setLedger(std::vector<LedgerEntry> entries,
-                 std::vector<PrivacyAccountant::Partition> partitions);
+                 std::vector<PrivacyAccountant::Partition> partitions,
+                 std::vector<std::string> names = {});
   const std::vector<LedgerEntry>& entries() const { return entries_; }
 
   int rowCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -47,6 +50,7 @@ class LedgerModel : public QAbstractTableModel {
 
   std::vector<LedgerEntry> entries_;
   std::vector<PrivacyAccountant::Partition> partitions_;
+  std::vector<std::string> names_;
 };
 
 }  // namespace deniable::ui

@@ -203,17 +203,33 @@ void NetworkView::showAttribute(int attribute) {
   if (!privacy_.ledger_ok) {
     cost = tr("The ledger is not available: %1").arg(privacy_.ledger_error.toHtmlEscaped());
   } else {
-    const auto concerning = EntriesConcerning(privacy_.entries, domain.name);
+    const auto concerning = EntriesConcerning(privacy_.entries, domain.name, attribute);
+    const std::vector<std::string> names = AttributeNames(description);
     cost = tr("<b>What it cost</b> (ledger entries about %1):").arg(toQString(domain.name).toHtmlEscaped());
     if (concerning.empty()) cost += tr("<br>none");
     for (std::size_t i : concerning) {
       const LedgerEntry& e = privacy_.entries[i];
       cost += QStringLiteral("<br>• %1 — %2 on %3: %4")
-                  .arg(toQString(e.label).toHtmlEscaped(), toQString(e.mechanism).toHtmlEscaped(),
+                  .arg(readableLedgerLabel(e.label, names).toHtmlEscaped(),
+                       toQString(e.mechanism).toHtmlEscaped(),
                        toQString(e.partition).toHtmlEscaped(), formatCost(e.cost).toHtmlEscaped());
     }
-    cost += tr("<br>The structure search is shared by all attributes; the Privacy tab lists every "
-               "entry.");
+    // Entries about no attribute in particular (structure search, joint domain selection)
+    // are shared by all of them.
+    std::vector<bool> specific(privacy_.entries.size(), false);
+    for (std::size_t a = 0; a < names.size(); ++a) {
+      for (std::size_t i : EntriesConcerning(privacy_.entries, names[a], static_cast<int>(a))) {
+        specific[i] = true;
+      }
+    }
+    QString shared;
+    for (std::size_t i = 0; i < privacy_.entries.size(); ++i) {
+      if (specific[i]) continue;
+      const LedgerEntry& e = privacy_.entries[i];
+      shared += QStringLiteral("<br>• %1 — %2").arg(readableLedgerLabel(e.label, names).toHtmlEscaped(),
+                                                   formatCost(e.cost).toHtmlEscaped());
+    }
+    if (!shared.isEmpty()) cost += tr("<br><b>Shared by all attributes</b>:") + shared;
   }
   cost_->setText(cost);
   tableModel_->setNode(&description, nodeIndex);

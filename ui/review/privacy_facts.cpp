@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <QObject>
+#include <QRegularExpression>
 
 #include "engine/pipeline/synthesis_job.h"
 #include "ui/review/review_format.h"
@@ -70,6 +71,21 @@ void addDeniableLines(const nlohmann::json& g, PrivacyFacts& facts) {
 }
 
 }  // namespace
+
+QString readableLedgerLabel(const std::string& label, const std::vector<std::string>& names) {
+  static const QRegularExpression attribute(QStringLiteral("\\battribute (\\d+)\\b"));
+  QString text = toQString(label);
+  QString out;
+  qsizetype last = 0;
+  for (auto it = attribute.globalMatch(text); it.hasNext();) {
+    const QRegularExpressionMatch match = it.next();
+    const auto index = static_cast<std::size_t>(match.captured(1).toULongLong());
+    out += text.mid(last, match.capturedStart() - last);
+    out += index < names.size() ? toQString(names[index]) : match.captured(0);
+    last = match.capturedEnd();
+  }
+  return out + text.mid(last);
+}
 
 QString formatCost(PrivacyCost cost) {
   return QStringLiteral("ε = %1, δ = %2").arg(formatEpsilon(cost.epsilon), formatDelta(cost.delta));
@@ -158,19 +174,22 @@ PrivacyFacts ExtractPrivacyFacts(const ReviewData& data) {
 }
 
 std::vector<std::size_t> EntriesConcerning(const std::vector<LedgerEntry>& entries,
-                                           const std::string& attribute) {
+                                           const std::string& attribute, int attributeIndex) {
+  std::vector<std::string> needles = {" of " + attribute};
+  // The model's spends name attributes by index when the learner was given no names.
+  if (attributeIndex >= 0) needles.push_back(" of attribute " + std::to_string(attributeIndex));
   std::vector<std::size_t> out;
-  const std::string needle = " of " + attribute;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const std::string& label = entries[i].label;
-    for (std::size_t at = label.find(needle); at != std::string::npos;
-         at = label.find(needle, at + 1)) {
-      const std::size_t end = at + needle.size();
-      if (end == label.size() || label[end] == ' ' || label[end] == ':') {
-        out.push_back(i);
-        break;
+    bool concerns = false;
+    for (const std::string& needle : needles) {
+      for (std::size_t at = label.find(needle); at != std::string::npos && !concerns;
+           at = label.find(needle, at + 1)) {
+        const std::size_t end = at + needle.size();
+        concerns = end == label.size() || label[end] == ' ' || label[end] == ':';
       }
     }
+    if (concerns) out.push_back(i);
   }
   return out;
 }
@@ -182,7 +201,9 @@ std::vector<DomainProvenanceRow> DomainProvenance(const Description& description
     row.column = toQString(domain.name);
     row.type = dataTypeLabel(domain.type, domain.categorical);
     if (domain.categorical) {
-      row.domain = QObject::tr("%n categories", nullptr, static_cast<int>(domain.categories.size()));
+      row.domain = domain.categories.size() == 1
+                       ? QObject::tr("1 category")
+                       : QObject::tr("%1 categories").arg(domain.categories.size());
       if (domain.has_other) row.domain += QObject::tr(" + “%1”").arg(toQString(domain.other_label));
     } else if (domain.bins > 0) {
       const ColumnSchema* column = nullptr;
@@ -190,7 +211,7 @@ std::vector<DomainProvenanceRow> DomainProvenance(const Description& description
       if (index >= 0) column = &description.schema.columns[static_cast<std::size_t>(index)];
       const std::string first = domain.CodeLabel(0, column);
       const std::string last = domain.CodeLabel(static_cast<std::uint32_t>(domain.bins - 1), column);
-      row.domain = QObject::tr("%n bins", nullptr, domain.bins) +
+      row.domain = (domain.bins == 1 ? QObject::tr("1 bin") : QObject::tr("%1 bins").arg(domain.bins)) +
                    QStringLiteral(": %1 … %2").arg(toQString(first), toQString(last));
     }
     if (domain.has_missing) row.domain += QObject::tr(" + missing");

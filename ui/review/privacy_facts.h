@@ -66,12 +66,17 @@ PrivacyFacts ExtractPrivacyFacts(const ReviewData& data);
 
 // Ledger entries (indices) that concern one attribute: its domain (categories, bounds,
 // missing code) and its noisy counts / histogram, matched on the engine's labels
-// ("... of NAME", "... of NAME | (parents)", "... of NAME: ...").
+// ("... of NAME", "... of NAME | (parents)", "... of NAME: ..."), or "... of attribute N" when
+// the learner labelled it by index (attributeIndex >= 0).
 std::vector<std::size_t> EntriesConcerning(const std::vector<LedgerEntry>& entries,
-                                           const std::string& attribute);
+                                           const std::string& attribute, int attributeIndex = -1);
 
 std::vector<DomainProvenanceRow> DomainProvenance(const Description& description);
 
 QString formatCost(PrivacyCost cost);  // "ε = 1.0, δ = 10⁻⁹"
+
+// A ledger label for people: "attribute N" (how a learner given no names labels its spends)
+// becomes the attribute's name, names[N].
+QString readableLedgerLabel(const std::string& label, const std::vector<std::string>& names);
 
 }  // namespace deniable::ui

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "ui/review/ledger_model.h"
+#include "ui/review/network_facts.h"
 #include "ui/review/review_format.h"
 
 namespace deniable::ui {
@@ -169,7 +170,8 @@ void PrivacyView::setData(std::shared_ptr<const ReviewData> reviewData) {
   }
 
   if (facts_.ledger_ok) {
-    ledgerModel_->setLedger(facts_.entries, facts_.partitions);
+    ledgerModel_->setLedger(facts_.entries, facts_.partitions,
+                            AttributeNames(data_->description));
     ledgerTotal_->setText(tr("<b>Total of the ledger: %1</b> (budget %2; sequential composition "
                              "within a set of rows, parallel composition across disjoint sets)")
                               .arg(formatCost(facts_.ledger_total).toHtmlEscaped(),

@@ -50,9 +50,13 @@ QImage renderWidget(QWidget& widget, QSize size, qreal devicePixelRatio) {
 }
 
 QImage renderHistogramImage(const ColumnComparison& column, QSize size, qreal devicePixelRatio) {
-  QChartView view(createHistogramChart(column));  // the view owns the chart
+  QChart* chart = createHistogramChart(column);
+  chart->setBackgroundRoundness(0);  // a flat picture for documents
+  chart->setBackgroundBrush(Qt::white);
+  QChartView view(chart);  // the view owns the chart
   view.setRenderHint(QPainter::Antialiasing);
   view.setFrameShape(QFrame::NoFrame);
+  view.setBackgroundBrush(Qt::white);
   return renderWidget(view, size, devicePixelRatio);
 }
 

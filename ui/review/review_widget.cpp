@@ -75,8 +75,23 @@ QImage ReviewWidget::renderTab(ReviewTab tab, QSize size, qreal devicePixelRatio
 QImage ReviewWidget::renderOffscreen(std::shared_ptr<const ReviewData> reviewData, ReviewTab tab,
                                      QSize size, qreal devicePixelRatio) {
   ReviewWidget widget;
-  widget.setData(std::move(reviewData));
+  widget.correlations_->setSynchronous(true);
+  widget.setData(reviewData);
   widget.showTab(tab);
+  // A picture of the Correlations tab shows the worst pair's 2-way table opened.
+  if (tab == ReviewTab::kCorrelations && reviewData && reviewData->metrics.columns.size() >= 2) {
+    const auto& tvd = reviewData->metrics.pair_tvd;
+    int worstRow = 0, worstColumn = 1;
+    for (std::size_t r = 0; r < tvd.size(); ++r) {
+      for (std::size_t c = r + 1; c < tvd[r].size(); ++c) {
+        if (tvd[r][c] > tvd[static_cast<std::size_t>(worstRow)][static_cast<std::size_t>(worstColumn)]) {
+          worstRow = static_cast<int>(r);
+          worstColumn = static_cast<int>(c);
+        }
+      }
+    }
+    widget.correlations_->showPair(worstRow, worstColumn);
+  }
   return renderWidget(widget, size, devicePixelRatio);
 }
 

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+// Network tab: Graphviz layout, one node per attribute and one edge per parent link, node
+// clicks showing the conditional table and its cost, σ order and ω in the deniable mode.
+#include <gtest/gtest.h>
+
+#include <QGraphicsView>
+#include <QTest>
+
+#include "tests/ui/review_test_fixture.h"
+#include "ui/review/conditional_table_model.h"
+#include "ui/review/graph_layout.h"
+#include "ui/review/network_facts.h"
+#include "ui/review/network_scene.h"
+#include "ui/review/network_view.h"
+#include "ui/review/privacy_facts.h"
+
+namespace deniable::ui {
+namespace {
+
+TEST(GraphLayoutTest, DotPlacesParentsAboveChildrenAndRoutesEveryEdge) {
+  GraphLayoutInput input;
+  input.nodes = {{1.0, 0.5}, {1.0, 0.5}, {1.0, 0.5}};
+  input.edges = {{0, 1}, {1, 2}, {0, 2}};
+  auto layout = ComputeGraphLayout(input);
+  ASSERT_TRUE(layout.has_value()) << layout.error().message;
+  ASSERT_EQ(layout->centers.size(), 3u);
+  ASSERT_EQ(layout->edges.size(), 3u);
+  // Top to bottom, y pointing down: each child is below its parent.
+  EXPECT_LT(layout->centers[0].y, layout->centers[1].y);
+  EXPECT_LT(layout->centers[1].y, layout->centers[2].y);
+  for (const auto& edge : layout->edges) {
+    ASSERT_GE(edge.points.size(), 4u);
+    EXPECT_EQ((edge.points.size() - 1) % 3, 0u);  // p0 then Bézier triples
+    EXPECT_TRUE(edge.has_arrow);
+  }
+  // Inside the bounding box.
+  for (const auto& c : layout->centers) {
+    EXPECT_GE(c.x, 0);
+    EXPECT_LE(c.x, layout->width);
+    EXPECT_GE(c.y, 0);
+    EXPECT_LE(c.y, layout->height);
+  }
+}
+
+TEST(GraphLayoutTest, RejectsAnEdgeToAMissingNode) {
+  GraphLayoutInput input;
+  input.nodes = {{1.0, 0.5}};
+  input.edges = {{0, 3}};
+  auto layout = ComputeGraphLayout(input);
+  ASSERT_FALSE(layout.has_value());
+  EXPECT_NE(layout.error().message.find("0 -> 3"), std::string::npos);
+}
+
+TEST(NetworkSceneTest, HasOneNodePerAttributeAndOneEdgePerParentLink) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  NetworkScene scene;
+  ASSERT_TRUE(scene.setData(*data));
+  std::size_t links = 0;
+  for (const BayesNode& node : data->description.network.nodes) links += node.parents.size();
+  ASSERT_GT(links, 0u);  // the correlated mode learned some structure
+  EXPECT_EQ(scene.nodeCount(), static_cast<int>(data->description.domains.size()));
+  EXPECT_EQ(scene.edgeCount(), static_cast<int>(links));
+  // Every node is found where it is drawn, and parents are drawn above their children.
+  for (const BayesNode& node : data->description.network.nodes) {
+    const QRectF rect = scene.nodeRect(node.attribute);
+    ASSERT_FALSE(rect.isEmpty());
+    EXPECT_EQ(scene.attributeAt(rect.center()), node.attribute);
+    for (int parent : node.parents) EXPECT_LT(scene.nodeRect(parent).center().y(), rect.center().y());
+  }
+}
+
+TEST(NetworkViewTest, ClickingANodeShowsItsConditionalTableAndCost) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  NetworkView view;
+  view.resize(1400, 900);
+  view.setData(data);
+  const Description& description = data->description;
+  // The node with the most parents.
+  std::size_t chosen = 0;
+  for (std::size_t i = 0; i < description.network.nodes.size(); ++i) {
+    if (description.network.nodes[i].parents.size() >
+        description.network.nodes[chosen].parents.size()) {
+      chosen = i;
+    }
+  }
+  const BayesNode& node = description.network.nodes[chosen];
+  auto* graphics = view.findChild<QGraphicsView*>();
+  ASSERT_NE(graphics, nullptr);
+  graphics->resize(900, 800);
+  graphics->fitInView(view.scene()->sceneRect(), Qt::KeepAspectRatio);
+  const QPoint at = graphics->mapFromScene(view.scene()->nodeRect(node.attribute).center());
+  QTest::mouseClick(graphics->viewport(), Qt::LeftButton, {}, at);
+  ASSERT_EQ(view.currentAttribute(), node.attribute);
+
+  const ConditionalTableModel* table = view.conditionalModel();
+  ASSERT_EQ(table->rowCount(), static_cast<int>(node.configurations()));
+  ASSERT_EQ(table->columnCount(), static_cast<int>(node.cardinality));
+  const ColumnDomain& domain = description.domains[static_cast<std::size_t>(node.attribute)];
+  for (int v = 0; v < table->columnCount(); ++v) {
+    EXPECT_EQ(table->headerData(v, Qt::Horizontal).toString().toStdString(),
+              domain.CodeLabel(static_cast<std::uint32_t>(v),
+                               &description.schema.columns[static_cast<std::size_t>(
+                                   description.schema.ColumnIndex(domain.name))]));
+  }
+  for (int c = 0; c < table->rowCount(); ++c) {
+    double sum = 0;
+    for (int v = 0; v < table->columnCount(); ++v) sum += table->probability(c, v);
+    EXPECT_NEAR(sum, 1.0, 1e-9);
+  }
+  // The first configuration names every parent.
+  for (int parent : node.parents) {
+    EXPECT_TRUE(table->configurationLabel(0).contains(
+        QString::fromStdString(description.domains[static_cast<std::size_t>(parent)].name)));
+  }
+  // The ledger's entries about this attribute (at least its noisy counts) are listed.
+  const PrivacyFacts privacy = ExtractPrivacyFacts(*data);
+  const auto concerning = EntriesConcerning(privacy.entries, domain.name, node.attribute);
+  ASSERT_GE(concerning.size(), 1u);
+  for (std::size_t i : concerning) {
+    EXPECT_TRUE(view.costText().contains(
+        readableLedgerLabel(privacy.entries[i].label, AttributeNames(description)).toHtmlEscaped()));
+  }
+  EXPECT_TRUE(std::any_of(concerning.begin(), concerning.end(), [&](std::size_t i) {
+    return privacy.entries[i].label.rfind("noisy counts of", 0) == 0;
+  }));
+  EXPECT_TRUE(view.detailsText().contains(QStringLiteral("Position in σ: %1 of %2")
+                                              .arg(chosen + 1)
+                                              .arg(description.network.nodes.size())));
+}
+
+TEST(NetworkFactsTest, LastOmegaAttributesInSigmaAreResampled) {
+  auto data = test_support::DemoDeniableReviewData(/*omega_min=*/2, /*omega_max=*/4);
+  ASSERT_NE(data, nullptr);
+  const NetworkFacts facts = ExtractNetworkFacts(*data);
+  ASSERT_TRUE(facts.deniable);
+  ASSERT_TRUE(facts.omega.has_value());
+  EXPECT_EQ(facts.omega->min, 2);
+  EXPECT_EQ(facts.omega->max, 4);
+  const int m = static_cast<int>(facts.sigma.size());
+  ASSERT_EQ(m, static_cast<int>(data->description.domains.size()));
+  for (int i = 0; i < m; ++i) {
+    const Resampling expected = i >= m - 2   ? Resampling::kAlways
+                                : i >= m - 4 ? Resampling::kSometimes
+                                             : Resampling::kNever;
+    EXPECT_EQ(facts.ResamplingOf(facts.sigma[static_cast<std::size_t>(i)]), expected) << i;
+  }
+  const NetworkFacts correlated = ExtractNetworkFacts(*test_support::DemoReviewData());
+  EXPECT_FALSE(correlated.deniable);
+  EXPECT_EQ(correlated.ResamplingOf(0), Resampling::kNotDeniable);
+}
+
+TEST(NetworkViewTest, DeniableModeShowsSigmaOrderAndOmega) {
+  auto data = test_support::DemoDeniableReviewData(5, 11);
+  ASSERT_NE(data, nullptr);
+  NetworkView view;
+  view.setData(data);
+  const NetworkFacts facts = ExtractNetworkFacts(*data);
+  const QString sigma = QString::fromStdString(facts.SigmaText(AttributeNames(data->description)));
+  EXPECT_TRUE(view.orderText().contains(sigma.toHtmlEscaped()));
+  EXPECT_TRUE(view.orderText().contains(QStringLiteral("5–11")));
+  // The last attribute in σ is shown first, and it is always re-sampled.
+  EXPECT_EQ(view.currentAttribute(), facts.sigma.back());
+  EXPECT_TRUE(view.detailsText().contains(QStringLiteral("always re-sampled")));
+}
+
+}  // namespace
+}  // namespace deniable::ui
