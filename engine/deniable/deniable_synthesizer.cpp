@@ -142,6 +142,11 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   stats.attempts_cap = ResolveCandidateCap(options, records);
   release.guarantees = PlanGuarantees(options, omega, accountant, stats.attempts_cap);
   const ReleaseGuarantees& g = release.guarantees;
+  if (g.randomized && options.charge_release_to_budget && !std::isfinite(g.attempt.epsilon)) {
+    return InvalidArgument("k = " + std::to_string(options.k) +
+                           " gives no differential privacy (Theorem 1 needs k >= 2); use k >= 2, "
+                           "the deterministic test, or the per-record guarantee only");
+  }
   if (g.randomized && options.charge_release_to_budget) {
     LedgerEntry entry;
     entry.label = "plausibly deniable synthesis: " + std::to_string(stats.attempts_cap) +

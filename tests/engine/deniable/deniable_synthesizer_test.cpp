@@ -195,6 +195,18 @@ TEST(SynthesizeDeniableTest, RefusesASynthesisAboveTheBudget) {
   EXPECT_NE(run.error().message.find("per released record"), std::string::npos);
 }
 
+TEST(SynthesizeDeniableTest, RefusesToChargeARunWithoutAnyDp) {
+  const EncodedTable data = Data();
+  DeniableOptions options = Options();
+  options.k = 1;  // Theorem 1 needs 1 <= t < k
+  options.charge_release_to_budget = true;
+  NullProgress progress;
+  auto run = RunWithSeed(data, options, 5, progress);
+  ASSERT_FALSE(run.has_value());
+  EXPECT_EQ(run.error().code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(run.error().message.find("k = 1 gives no differential privacy"), std::string::npos);
+}
+
 TEST(SynthesizeDeniableTest, ExplainsWhenTheCapMakesTheRequestUnreachable) {
   const EncodedTable data = Data();
   DeniableOptions options = Options();
