@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 namespace deniable {
@@ -118,6 +119,64 @@ Result<OmegaRange> ResolveOmega(const DeniableOptions& options, int attributes) 
         " (got " + std::to_string(options.omega_max) + ")");
   }
   return OmegaRange{options.omega_min, options.omega_max};
+}
+
+namespace {
+
+bool ParseIntegerText(const std::string& text, int& value) {
+  if (text.empty() || text.size() > 9) return false;
+  value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    value = value * 10 + (c - '0');
+  }
+  return true;
+}
+
+}  // namespace
+
+Status ParseOmegaSpec(const std::string& text, DeniableOptions& options) {
+  const std::size_t dash = text.find('-');
+  int low = 0, high = 0;
+  const bool ok = dash == std::string::npos
+                      ? ParseIntegerText(text, low) && ParseIntegerText(text, high)
+                      : ParseIntegerText(text.substr(0, dash), low) &&
+                            ParseIntegerText(text.substr(dash + 1), high);
+  if (!ok || low > high || high < 1) {
+    return InvalidArgument("omega must be a count like 9 or a range like 5-11 (got '" + text +
+                           "')");
+  }
+  options.omega_min = low;
+  options.omega_max = high;
+  return OkStatus();
+}
+
+Status ParseSplitSpec(const std::string& text, DeniableOptions& options) {
+  double parts[3];
+  std::size_t start = 0;
+  for (int i = 0; i < 3; ++i) {
+    const std::size_t comma = text.find(',', start);
+    if ((i < 2) == (comma == std::string::npos)) {
+      return InvalidArgument("split must be three fractions like 0.21,0.21,0.58 (got '" + text +
+                             "')");
+    }
+    const std::string part =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    char* end = nullptr;
+    parts[i] = std::strtod(part.c_str(), &end);
+    if (part.empty() || end != part.c_str() + part.size()) {
+      return InvalidArgument("split must be three fractions like 0.21,0.21,0.58 (got '" + text +
+                             "')");
+    }
+    start = comma + 1;
+  }
+  DeniableOptions candidate = options;
+  candidate.split_structure = parts[0];
+  candidate.split_parameters = parts[1];
+  candidate.split_seeds = parts[2];
+  if (Status s = candidate.Validate(); !s) return s;
+  options = candidate;
+  return OkStatus();
 }
 
 std::uint64_t ResolveCandidateCap(const DeniableOptions& options, std::size_t records) {

@@ -97,6 +97,12 @@ struct OmegaRange {
 };
 Result<OmegaRange> ResolveOmega(const DeniableOptions& options, int attributes);
 
+// Parses the CLI's / GUI's text forms into `options`:
+//   omega: "9" (fixed) or "5-11" (uniform range); errors name the text.
+//   split: "0.21,0.21,0.58" (D_T, D_P, D_S); must sum to 1.
+Status ParseOmegaSpec(const std::string& text, DeniableOptions& options);
+Status ParseSplitSpec(const std::string& text, DeniableOptions& options);
+
 // T for a run releasing `records` records (max_candidates or its automatic value).
 std::uint64_t ResolveCandidateCap(const DeniableOptions& options, std::size_t records);
 

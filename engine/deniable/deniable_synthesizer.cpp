@@ -297,9 +297,9 @@ std::string DeniableRelease::SummaryText() const {
   const std::string text =
       "Released " + std::to_string(records.rows) + " records after " +
       std::to_string(stats.attempts) + " candidate attempts (" +
-      Percent(stats.attempt_pass_rate()) + " passed; about " +
-      Percent(guarantees.fail_floor) + " of attempts stop at the failure floor), cap T = " +
-      std::to_string(stats.attempts_cap) + "\n";
+      Percent(stats.attempt_pass_rate()) + " passed; about " + Percent(guarantees.fail_floor) +
+      " of attempts stop at the failure floor), cap T = " + std::to_string(stats.attempts_cap) +
+      "\n";
   return text + guarantees.ToText();
 }
 
@@ -315,10 +315,10 @@ nlohmann::json DeniableRelease::OwnerStatsJson() const {
 }
 
 std::string DeniableRelease::OwnerStatsText() const {
-  return "For the data owner only: " + std::to_string(stats.candidates) +
-         " candidates tested, " + Percent(stats.pass_rate()) + " of them passed; " +
-         std::to_string(stats.floor_failures) + " attempts stopped at the failure floor; " +
-         std::to_string(stats.seeds) + " seeds in D_S\n";
+  return "For the data owner only: " + std::to_string(stats.candidates) + " candidates tested, " +
+         Percent(stats.pass_rate()) + " of them passed; " + std::to_string(stats.floor_failures) +
+         " attempts stopped at the failure floor; " + std::to_string(stats.seeds) +
+         " seeds in D_S\n";
 }
 
 Result<DeniableRun> RunDeniable(const EncodedTable& data, const DeniableOptions& options,

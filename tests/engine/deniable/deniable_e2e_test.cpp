@@ -34,7 +34,8 @@ Adult LoadAdult(const std::string& path, PrivacyAccountant& accountant) {
   SeededRng rng(7);
   DomainOptions domains;
   domains.epsilon = 1.0;
-  adult.domains = BuildDomains(adult.table, adult.schema, domains, accountant, rng, progress).value();
+  adult.domains =
+      BuildDomains(adult.table, adult.schema, domains, accountant, rng, progress).value();
   adult.data = Encode(adult.table, adult.schema, adult.domains, progress).value();
   return adult;
 }
@@ -126,8 +127,8 @@ TEST(DeniableAdultE2eTest, UtilityBeatsOrMatchesTheMarginalsBaselineOnPairs) {
     PrivacyAccountant accountant = PrivacyAccountant::Create(PrivacyCost{1e9, 0.5}).value();
     SeededRng rng(100);
     NullProgress progress;
-    auto run = RunDeniable(adult.data, options, BucketMapsForDomains(adult.domains, 8),
-                           accountant, rng, progress);
+    auto run = RunDeniable(adult.data, options, BucketMapsForDomains(adult.domains, 8), accountant,
+                           rng, progress);
     ASSERT_TRUE(run.has_value()) << run.error().message;
     std::tie(tvd[baseline][0], tvd[baseline][1]) = MeanTvd(adult.data, run->release.records);
   }

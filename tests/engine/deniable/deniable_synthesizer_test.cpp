@@ -279,6 +279,30 @@ TEST(SynthesizeDeniableTest, EveryStructureLearnerReleases) {
   }
 }
 
+TEST(DeniableOptionsTest, ParsesTheCliForms) {
+  DeniableOptions options;
+  ASSERT_TRUE(ParseOmegaSpec("9", options).has_value());
+  EXPECT_EQ(options.omega_min, 9);
+  EXPECT_EQ(options.omega_max, 9);
+  ASSERT_TRUE(ParseOmegaSpec("5-11", options).has_value());
+  EXPECT_EQ(options.omega_min, 5);
+  EXPECT_EQ(options.omega_max, 11);
+  for (const char* bad : {"", "11-5", "a", "5-", "-3", "0", "5-11-2"}) {
+    auto s = ParseOmegaSpec(bad, options);
+    ASSERT_FALSE(s.has_value()) << bad;
+    EXPECT_NE(s.error().message.find(std::string("(got '") + bad + "')"), std::string::npos);
+  }
+  EXPECT_EQ(options.omega_min, 5);  // unchanged by the failures
+  ASSERT_TRUE(ParseSplitSpec("0.2,0.2,0.6", options).has_value());
+  EXPECT_DOUBLE_EQ(options.split_seeds, 0.6);
+  EXPECT_FALSE(ParseSplitSpec("0.2,0.2", options).has_value());
+  EXPECT_FALSE(ParseSplitSpec("0.2,0.2,x", options).has_value());
+  auto sum = ParseSplitSpec("0.3,0.3,0.3", options);
+  ASSERT_FALSE(sum.has_value());
+  EXPECT_NE(sum.error().message.find("sum to 1"), std::string::npos);
+  EXPECT_DOUBLE_EQ(options.split_seeds, 0.6);
+}
+
 TEST(DeniableOptionsTest, ValidateNamesTheParameterAndItsValue) {
   DeniableOptions options;
   EXPECT_TRUE(options.Validate().has_value());
