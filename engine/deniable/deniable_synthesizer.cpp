@@ -181,21 +181,29 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   std::map<std::uint64_t, BlockResult> finished;
   std::atomic<std::uint64_t> next_block{0};
   std::atomic<bool> stop{false};
+  std::string worker_failure;  // an exception in a worker (e.g. bad_alloc), under `mutex`
   auto worker = [&]() {
-    CandidateGenerator generator(*prepared, omega, options.gamma);
-    for (;;) {
-      if (stop.load(std::memory_order_relaxed)) return;
-      const std::uint64_t b = next_block.fetch_add(1);
-      if (b >= blocks) return;
-      const std::uint64_t attempts =
-          std::min(kBlockAttempts, stats.attempts_cap - b * kBlockAttempts);
-      std::unique_ptr<Rng> block_rng = rng.Fork(b);
-      BlockResult result;
-      RunBlock(generator, test, attempts, *block_rng, result);
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        finished.emplace(b, std::move(result));
+    try {
+      CandidateGenerator generator(*prepared, omega, options.gamma);
+      for (;;) {
+        if (stop.load(std::memory_order_relaxed)) return;
+        const std::uint64_t b = next_block.fetch_add(1);
+        if (b >= blocks) return;
+        const std::uint64_t attempts =
+            std::min(kBlockAttempts, stats.attempts_cap - b * kBlockAttempts);
+        std::unique_ptr<Rng> block_rng = rng.Fork(b);
+        BlockResult result;
+        RunBlock(generator, test, attempts, *block_rng, result);
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          finished.emplace(b, std::move(result));
+        }
+        changed.notify_one();
       }
+    } catch (const std::exception& e) {  // boundary: a worker thread must not terminate
+      std::lock_guard<std::mutex> lock(mutex);
+      worker_failure = e.what();
+      stop.store(true);
       changed.notify_one();
     }
   };
@@ -214,6 +222,7 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
       std::unique_lock<std::mutex> lock(mutex);
       changed.wait_for(lock, std::chrono::milliseconds(50),
                        [&] { return finished.count(consumed) != 0; });
+      if (!worker_failure.empty()) break;
       auto it = finished.find(consumed);
       if (it == finished.end()) {
         lock.unlock();
@@ -252,6 +261,7 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   }
   stop.store(true);
   for (std::thread& t : pool) t.join();
+  if (!worker_failure.empty()) return InternalError("synthesis worker failed: " + worker_failure);
   if (cancelled) return Cancelled("plausibly deniable synthesis cancelled");
   if (stats.passed < records) {
     return FailedPrecondition(
