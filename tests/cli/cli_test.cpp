@@ -16,7 +16,7 @@
 namespace deniable {
 namespace {
 
-struct Run {
+struct CliRun {
   int exit_code = -1;
   std::string out;
   std::string err;
@@ -28,7 +28,7 @@ std::string Quote(const std::string& s) {
   return q + "'";
 }
 
-Run Cli(const std::vector<std::string>& args) {
+CliRun Cli(const std::vector<std::string>& args) {
   static int counter = 0;
   const std::string dir = std::filesystem::temp_directory_path().string();
   const std::string out = dir + "/deniable-cli-test-" + std::to_string(getpid()) + "-" +
@@ -37,7 +37,7 @@ Run Cli(const std::vector<std::string>& args) {
   for (const std::string& arg : args) command += " " + Quote(arg);
   command += " >" + out + ".out 2>" + out + ".err";
   const int status = std::system(command.c_str());
-  Run run;
+  CliRun run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   run.out = ReadFileToString(out + ".out").value();
   run.err = ReadFileToString(out + ".err").value();
@@ -60,19 +60,19 @@ TEST(CliTest, UsageErrorsExitWithTwo) {
   EXPECT_EQ(Cli({}).exit_code, 2);
   EXPECT_EQ(Cli({"--help"}).exit_code, 0);
   EXPECT_EQ(Cli({"frobnicate"}).exit_code, 2);
-  const Run unknown = Cli({"inspect", Demo(), "--bogus"});
+  const CliRun unknown = Cli({"inspect", Demo(), "--bogus"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("--bogus"), std::string::npos) << unknown.err;
-  const Run no_mode = Cli({"describe", Demo(), "-o", "/tmp/x.json"});
+  const CliRun no_mode = Cli({"describe", Demo(), "-o", "/tmp/x.json"});
   EXPECT_EQ(no_mode.exit_code, 2);
   EXPECT_NE(no_mode.err.find("--mode"), std::string::npos);
-  const Run bad_epsilon =
+  const CliRun bad_epsilon =
       Cli({"synthesize", Demo(), "--mode", "correlated", "--epsilon", "-3", "-n", "10", "-o", "/tmp/x.csv"});
   EXPECT_EQ(bad_epsilon.exit_code, 2);
   EXPECT_NE(bad_epsilon.err.find("--epsilon"), std::string::npos) << bad_epsilon.err;
   EXPECT_EQ(Cli({"synthesize", Demo(), "--mode", "correlated", "-n", "abc", "-o", "/tmp/x.csv"}).exit_code, 2);
   for (const char* command : {"inspect", "describe", "generate", "synthesize", "compare"}) {
-    const Run help = Cli({command, "--help"});
+    const CliRun help = Cli({command, "--help"});
     EXPECT_EQ(help.exit_code, 0) << command;
     EXPECT_NE(help.out.find("Usage: deniable-cli"), std::string::npos) << command;
   }
@@ -86,7 +86,7 @@ TEST(CliTest, EveryMalformedCsvFixtureExitsWithThreeNamingLineAndColumn) {
     if (entry.path().extension() != ".csv") continue;
     ++fixtures;
     const std::string path = entry.path().string();
-    const Run run = Cli({"inspect", path});
+    const CliRun run = Cli({"inspect", path});
     EXPECT_EQ(run.exit_code, 3) << path << "\n" << run.err;
     // "PATH:LINE:COLUMN: message"
     const std::string prefix = path + ":";
@@ -106,7 +106,7 @@ TEST(CliTest, EveryMalformedCsvFixtureExitsWithThreeNamingLineAndColumn) {
 
 TEST(CliTest, InspectWritesAParsableSchema) {
   const std::string dir = test_support::TempDir();
-  const Run run = Cli({"inspect", Demo(), "-o", dir + "/schema.json"});
+  const CliRun run = Cli({"inspect", Demo(), "-o", dir + "/schema.json"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   auto json = nlohmann::json::parse(ReadFileToString(dir + "/schema.json").value());
   EXPECT_EQ(json["columns"].size(), 15u);
@@ -116,19 +116,19 @@ TEST(CliTest, InspectWritesAParsableSchema) {
 TEST(CliTest, SynthesizeDescribeGenerateCompareEndToEnd) {
   const std::string dir = test_support::TempDir();
   const std::string input_hash_before = ReadFileToString(Demo()).value();
-  const Run synth = Cli({"synthesize", Demo(), "--mode", "correlated", "--epsilon", "1", "-n",
+  const CliRun synth = Cli({"synthesize", Demo(), "--mode", "correlated", "--epsilon", "1", "-n",
                          "1234", "-o", dir + "/synthetic.csv", "--description", dir + "/d.json"});
   ASSERT_EQ(synth.exit_code, 0) << synth.err;
   EXPECT_EQ(CountLines(dir + "/synthetic.csv"), 1235u);  // header + rows
   EXPECT_NE(synth.out.find("Guarantee"), std::string::npos);
-  const Run generate = Cli({"generate", dir + "/d.json", "-n", "300", "-o", dir + "/again.csv"});
+  const CliRun generate = Cli({"generate", dir + "/d.json", "-n", "300", "-o", dir + "/again.csv"});
   ASSERT_EQ(generate.exit_code, 0) << generate.err;
   EXPECT_EQ(CountLines(dir + "/again.csv"), 301u);
-  const Run compare = Cli({"compare", Demo(), dir + "/synthetic.csv", "-o", dir + "/m.json"});
+  const CliRun compare = Cli({"compare", Demo(), dir + "/synthetic.csv", "-o", dir + "/m.json"});
   ASSERT_EQ(compare.exit_code, 0) << compare.err;
   auto metrics = nlohmann::json::parse(ReadFileToString(dir + "/m.json").value());
   EXPECT_TRUE(metrics.contains("mean_pair_tvd")) << metrics.dump().substr(0, 300);
-  const Run describe = Cli({"describe", Demo(), "--mode", "independent", "-o", dir + "/i.json"});
+  const CliRun describe = Cli({"describe", Demo(), "--mode", "independent", "-o", dir + "/i.json"});
   ASSERT_EQ(describe.exit_code, 0) << describe.err;
   EXPECT_EQ(ReadFileToString(Demo()).value(), input_hash_before);  // input untouched
 }
@@ -136,7 +136,7 @@ TEST(CliTest, SynthesizeDescribeGenerateCompareEndToEnd) {
 TEST(CliTest, SeedMakesRunsReproducibleAndSaysItIsNotPrivate) {
   const std::string dir = test_support::TempDir();
   for (const char* name : {"a.csv", "b.csv"}) {
-    const Run run = Cli({"synthesize", Demo(), "--mode", "independent", "--seed", "7", "-n",
+    const CliRun run = Cli({"synthesize", Demo(), "--mode", "independent", "--seed", "7", "-n",
                          "200", "-o", dir + "/" + name});
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_NE(run.err.find("NOT a private release"), std::string::npos);
@@ -149,22 +149,22 @@ TEST(CliTest, NeverOverwritesTheInputAndLeavesNoPartialOutput) {
   const std::string input = dir + "/input.csv";
   std::filesystem::copy_file(Demo(), input);
   const std::string before = ReadFileToString(input).value();
-  const Run same = Cli({"synthesize", input, "--mode", "random", "-n", "10", "-o", input});
+  const CliRun same = Cli({"synthesize", input, "--mode", "random", "-n", "10", "-o", input});
   EXPECT_EQ(same.exit_code, 2);
   EXPECT_NE(same.err.find("input"), std::string::npos) << same.err;
-  const Run dotted = Cli({"synthesize", input, "--mode", "random", "-n", "10", "-o",
+  const CliRun dotted = Cli({"synthesize", input, "--mode", "random", "-n", "10", "-o",
                           dir + "/./input.csv"});
   EXPECT_EQ(dotted.exit_code, 2);
   EXPECT_EQ(ReadFileToString(input).value(), before);
   // A bad schema file: exit 3, and no output file appears.
   ASSERT_TRUE(WriteFileAtomically(dir + "/schema.json", "{\"columns\": [{\"name\": 12}]}").has_value());
-  const Run bad_schema = Cli({"synthesize", input, "--mode", "random", "-n", "10", "--schema",
+  const CliRun bad_schema = Cli({"synthesize", input, "--mode", "random", "-n", "10", "--schema",
                               dir + "/schema.json", "-o", dir + "/out.csv"});
   EXPECT_EQ(bad_schema.exit_code, 3) << bad_schema.err;
   EXPECT_FALSE(std::filesystem::exists(dir + "/out.csv"));
-  const Run broken_json = Cli({"generate", dir + "/schema.json", "-n", "5", "-o", dir + "/out.csv"});
+  const CliRun broken_json = Cli({"generate", dir + "/schema.json", "-n", "5", "-o", dir + "/out.csv"});
   EXPECT_EQ(broken_json.exit_code, 3) << broken_json.err;
-  const Run missing = Cli({"inspect", dir + "/does-not-exist.csv"});
+  const CliRun missing = Cli({"inspect", dir + "/does-not-exist.csv"});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("does-not-exist.csv"), std::string::npos);
 }
@@ -172,7 +172,7 @@ TEST(CliTest, NeverOverwritesTheInputAndLeavesNoPartialOutput) {
 TEST(CliTest, GeneratesFromDataSynthesizerDescriptions) {
   DENIABLE_REQUIRE_SHARED_FILE(path, "fixtures/datasynthesizer-description-adult-correlated-k2.json");
   const std::string dir = test_support::TempDir();
-  const Run run = Cli({"generate", path, "-n", "1000", "-o", dir + "/ds.csv"});
+  const CliRun run = Cli({"generate", path, "-n", "1000", "-o", dir + "/ds.csv"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(CountLines(dir + "/ds.csv"), 1001u);
   EXPECT_NE(run.out.find("DataSynthesizer"), std::string::npos);  // its warnings are shown
