@@ -56,6 +56,7 @@ QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& cont
   html += report_sections::domainSection(data);
   html += report_sections::modelSection(data, network);
   html += report_sections::outputSection(context);
+  html += report_sections::scopeSection();
   if (owner) html += report_sections::ownerSection(data, context, options, privacy);
 
   html += QStringLiteral("<footer>%1</footer>\n</main>\n</body>\n</html>\n")

@@ -243,6 +243,19 @@ QString outputSection(const ReportContext& context) {
   return report_html::section(QStringLiteral("outputs"), QObject::tr("Output files"), body);
 }
 
+QString scopeSection() {
+  const QString body = QStringLiteral("<p>%1</p>").arg(escape(QObject::tr(
+      "This report contains only what the release itself reveals: the parameters, the privacy "
+      "ledger and guarantees, the privately computed (or publicly declared) domains and model, "
+      "and fingerprints of the output files. It deliberately leaves out every statistic of the "
+      "real data — real records, real minima, maxima and category lists, real-versus-synthetic "
+      "charts and utility scores — and the input file's name, size and SHA-256 (a fingerprint of "
+      "the input would let someone who knows all records but one test guesses of the last). The "
+      "data owner's copy of this report adds them in a separate, marked part.")));
+  return report_html::section(QStringLiteral("scope"), QObject::tr("What this report leaves out"),
+                              body);
+}
+
 QString warningSection(const PrivacyFacts& privacy, bool includeOwnerOnly) {
   QString items;
   for (const ReviewWarning& warning : privacy.warnings) {

@@ -20,6 +20,7 @@ QString domainSection(const ReviewData& data);
 QString modelSection(const ReviewData& data, const NetworkFacts& network);
 QString outputSection(const ReportContext& context);
 QString warningSection(const PrivacyFacts& privacy, bool includeOwnerOnly);
+QString scopeSection();  // what the shareable report deliberately leaves out, and why
 
 // The owner-only part (input path and SHA-256, CLI command, utility metrics, histograms,
 // heatmaps, owner-only warnings).

@@ -188,9 +188,10 @@ void NetworkView::showAttribute(int attribute) {
   for (int p : node.parents) {
     parents << toQString(description.domains[static_cast<std::size_t>(p)].name).toHtmlEscaped();
   }
-  QString details = tr("%1; %2 values in the model; parents: %3.")
+  QString details = tr("%1; %2 in the model; parents: %3.")
                         .arg(dataTypeLabel(domain.type, domain.categorical))
-                        .arg(node.cardinality)
+                        .arg(node.cardinality == 1 ? tr("1 value")
+                                                   : tr("%1 values").arg(node.cardinality))
                         .arg(parents.isEmpty() ? tr("none (drawn from its marginal)")
                                                : parents.join(QStringLiteral(", ")));
   details += tr("<br>Position in σ: %1 of %2").arg(nodeIndex + 1).arg(description.network.nodes.size());
