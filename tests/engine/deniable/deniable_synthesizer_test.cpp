@@ -279,6 +279,35 @@ TEST(SynthesizeDeniableTest, EveryStructureLearnerReleases) {
   }
 }
 
+TEST(SynthesizeDeniableTest, HandlesOneAttributeAndIdenticalRows) {
+  // One attribute: automatic ω = [1, 1], nothing copied, every seed plausible (k' = |D_S|).
+  EncodedTable one;
+  one.rows = 400;
+  one.cardinalities = {3};
+  one.columns = {std::vector<Code>(400, 2)};
+  DeniableOptions options;
+  options.k = 20;
+  options.records = 50;
+  options.deterministic_test = true;
+  NullProgress progress;
+  auto run = RunWithSeed(one, options, 1, progress);
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  EXPECT_EQ(run->model.omega.min, 1);
+  EXPECT_EQ(run->release.stats.passed, 50u);
+  EXPECT_EQ(run->release.stats.candidates, 50u);  // every candidate passes
+  // Identical rows with ω = 1 of 3 attributes: every candidate shares the copied prefix with
+  // all seeds.
+  EncodedTable same;
+  same.rows = 300;
+  same.cardinalities = {2, 2, 4};
+  same.columns = {std::vector<Code>(300, 1), std::vector<Code>(300, 0),
+                  std::vector<Code>(300, 3)};
+  options.omega_min = options.omega_max = 1;
+  auto identical = RunWithSeed(same, options, 2, progress);
+  ASSERT_TRUE(identical.has_value()) << identical.error().message;
+  EXPECT_EQ(identical->release.stats.passed, 50u);
+}
+
 TEST(DeniableOptionsTest, ParsesTheCliForms) {
   DeniableOptions options;
   ASSERT_TRUE(ParseOmegaSpec("9", options).has_value());
