@@ -134,9 +134,9 @@ TEST(ReleaseReportTest, OwnerReportAddsTheMarkedOwnerOnlyPart) {
   EXPECT_TRUE(ownerPart.contains(QStringLiteral("deniable-cli synthesize adult_sample.csv --epsilon 1")));
   EXPECT_TRUE(ownerPart.contains(formatFraction(data->metrics.mean_column_tvd)));
   EXPECT_TRUE(ownerPart.contains(formatFraction(*data->metrics.mean_pair_tvd)));
-  // Network (shareable), 3 histograms and the heatmaps (owner).
+  // Network (shareable), 3 histograms and the two heatmap pictures (owner).
   EXPECT_EQ(imageCount(shareable), 1);
-  EXPECT_EQ(imageCount(ownerPart), 3 + 1);
+  EXPECT_EQ(imageCount(ownerPart), 3 + 2);
 }
 
 TEST(ReleaseReportTest, DeniableReportLeadsWithTheWholeReleaseAndLabelsPerRecordFigures) {

@@ -15,8 +15,9 @@ namespace {
 
 using report_html::escape;
 
-const QSize kHistogramSize(470, 330);    // logical pixels, two per row, rendered at 2x
-const QSize kHeatmapSize(1000, 400);
+const QSize kHistogramSize(470, 360);    // logical pixels, two per row, rendered at 2x
+const QSize kPairOfHeatmapsSize(920, 520);
+const QSize kDifferenceSize(560, 520);
 
 QString utilityTables(const MetricReport& report) {
   QList<QPair<QString, QString>> means;
@@ -117,10 +118,15 @@ QString ownerSection(const ReviewData& data, const ReportContext& context,
   if (report.columns.size() >= 2) {
     body += QStringLiteral("<h3>%1</h3>").arg(escape(QObject::tr("Dependence between attributes")));
     body += report_html::figure(
-        renderCorrelationImage(report, kHeatmapSize, 2.0),
+        renderCorrelationImage(report, kPairOfHeatmapsSize, 2.0, CorrelationParts::kRealAndSynthetic),
         QObject::tr("Normalised mutual information heatmaps"),
         escape(QObject::tr("Normalised mutual information of every attribute pair in the real "
-                           "and the synthetic data (one colour scale), and their difference.")));
+                           "and the synthetic data, on one colour scale.")));
+    body += report_html::figure(
+        renderCorrelationImage(report, kDifferenceSize, 2.0, CorrelationParts::kDifference),
+        QObject::tr("Difference of the mutual information heatmaps"),
+        escape(QObject::tr("Synthetic minus real: red where the synthetic data ties a pair more "
+                           "strongly than the real data, blue where less.")));
   }
   return report_html::section(QStringLiteral("owner-only"), QObject::tr("Owner's review"), body,
                               QStringLiteral("owner-only"));

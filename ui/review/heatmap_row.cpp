@@ -69,7 +69,8 @@ void HeatmapRow::place() {
   const int side = heatmaps == 0 ? 0
                                  : std::max(0, std::min((width() - fixed) / heatmaps,
                                                         height() - verticalOverhead));
-  int x = 0;
+  // Centred horizontally when the height, not the width, limits the grids.
+  int x = std::max(0, (width() - fixed - side * heatmaps) / 2);
   QRect grid(0, 0, 0, height());  // the last heatmap's grid, in this widget's coordinates
   for (const Item& item : items_) {
     if (item.heatmap) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // HeatmapRow: lays heatmaps and colour bars out left to right so that every heatmap's grid
 // has the SAME size (a QHBoxLayout would give equal widget widths, and a heatmap with row
-// labels would then get smaller cells than one without). Extra width goes to the right.
+// labels would then get smaller cells than one without). The items are centred.
 #pragma once
 
 #include <vector>

@@ -61,8 +61,8 @@ QString histogramTitle(const ColumnComparison& column) {
   return QStringLiteral("%1 — TVD %2").arg(toQString(column.name), formatFraction(column.tvd));
 }
 
-QChart* createHistogramChart(const ColumnComparison& column) {
-  const HistogramBars bars = prepareHistogramBars(column);
+QChart* createHistogramChart(const ColumnComparison& column, int maxLabelLength) {
+  const HistogramBars bars = prepareHistogramBars(column, kMaxHistogramCategories, maxLabelLength);
   auto* chart = new QChart;
   chart->setAnimationOptions(QChart::NoAnimation);
   QString title = QStringLiteral("<b>%1</b> — TVD %2")
@@ -97,7 +97,7 @@ QChart* createHistogramChart(const ColumnComparison& column) {
   for (const QString& label : bars.labels) longest = std::max(longest, static_cast<int>(label.size()));
   // Horizontal labels only when they fit side by side; otherwise vertical (Qt Charts centres a
   // rotated label on its tick, so slanted labels would run into their neighbours).
-  const bool crowded = bars.labels.size() * std::max(longest, 3) > 90;
+  const bool crowded = bars.labels.size() * std::max(longest, 3) > 60;
   x->setLabelsAngle(crowded ? -90 : 0);
   x->setTruncateLabels(false);
   chart->addAxis(x, Qt::AlignBottom);
@@ -116,10 +116,12 @@ QChart* createHistogramChart(const ColumnComparison& column) {
       break;
     }
   }
-  const int intervals = static_cast<int>(std::ceil(top * 1.02 / step - 1e-9));
+  int intervals = std::max(1, static_cast<int>(std::ceil(top * 1.02 / step - 1e-9)));
+  // Shares never exceed 100 %: end the axis there rather than at the next tick.
+  if (step * intervals > 100.0 && top <= 100.0) intervals = static_cast<int>(std::ceil(100.0 / step - 1e-9));
   auto* y = new QValueAxis;
-  y->setRange(0, step * std::max(intervals, 1));
-  y->setTickCount(std::max(intervals, 1) + 1);
+  y->setRange(0, std::min(step * intervals, std::max<qreal>(100.0, top)));
+  y->setTickCount(intervals + 1);
   y->setLabelFormat(step >= 1 ? QStringLiteral("%.0f %%") : QStringLiteral("%.1f %%"));
   y->setTitleText(QObject::tr("share of rows"));
   chart->addAxis(y, Qt::AlignLeft);

@@ -33,7 +33,7 @@ HistogramBars prepareHistogramBars(const ColumnComparison& column,
 // A new chart (caller owns it) titled "name — TVD x": real and synthetic bars side by side,
 // the y axis in percent of rows, category labels rotated when they would collide. Animations
 // are off so that renders are repeatable.
-QChart* createHistogramChart(const ColumnComparison& column);
+QChart* createHistogramChart(const ColumnComparison& column, int maxLabelLength = 18);
 
 // The chart's title text, e.g. "age — TVD 0.034".
 QString histogramTitle(const ColumnComparison& column);

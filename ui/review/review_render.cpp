@@ -50,7 +50,8 @@ QImage renderWidget(QWidget& widget, QSize size, qreal devicePixelRatio) {
 }
 
 QImage renderHistogramImage(const ColumnComparison& column, QSize size, qreal devicePixelRatio) {
-  QChart* chart = createHistogramChart(column);
+  // Small pictures: shorter labels, so vertical ones are not cut off.
+  QChart* chart = createHistogramChart(column, size.height() < 420 ? 13 : 18);
   chart->setBackgroundRoundness(0);  // a flat picture for documents
   chart->setBackgroundBrush(Qt::white);
   QChartView view(chart);  // the view owns the chart
@@ -60,7 +61,8 @@ QImage renderHistogramImage(const ColumnComparison& column, QSize size, qreal de
   return renderWidget(view, size, devicePixelRatio);
 }
 
-QImage renderCorrelationImage(const MetricReport& report, QSize size, qreal devicePixelRatio) {
+QImage renderCorrelationImage(const MetricReport& report, QSize size, qreal devicePixelRatio,
+                              CorrelationParts parts) {
   // The Correlations tab's heatmaps and colour bars, without its text and 2-way table.
   const CorrelationMatrices m = correlationMatrices(report);
   HeatmapRow canvas;
@@ -84,13 +86,17 @@ QImage renderCorrelationImage(const MetricReport& report, QSize size, qreal devi
     legend->setScale(scale, caption);
     canvas.addColorBar(legend);
   };
-  heatmap(QObject::tr("Real data"), m.labels, m.real, m.nmiScale, true);
-  heatmap(QObject::tr("Synthetic data"), m.labels, m.synthetic, m.nmiScale, false);
-  bar(m.nmiScale, QObject::tr("NMI"));
-  canvas.addSpacing(16);
-  heatmap(QObject::tr("Difference (synthetic − real)"), m.labels, m.difference, m.differenceScale,
-          true);
-  bar(m.differenceScale, QObject::tr("Δ NMI"));
+  if (parts != CorrelationParts::kDifference) {
+    heatmap(QObject::tr("Real data"), m.labels, m.real, m.nmiScale, true);
+    heatmap(QObject::tr("Synthetic data"), m.labels, m.synthetic, m.nmiScale, false);
+    bar(m.nmiScale, QObject::tr("NMI"));
+  }
+  if (parts == CorrelationParts::kAll) canvas.addSpacing(16);
+  if (parts != CorrelationParts::kRealAndSynthetic) {
+    heatmap(QObject::tr("Difference (synthetic − real)"), m.labels, m.difference,
+            m.differenceScale, true);
+    bar(m.differenceScale, QObject::tr("Δ NMI"));
+  }
   return renderWidget(canvas, size, devicePixelRatio);
 }
 

@@ -23,9 +23,12 @@ QImage renderWidget(QWidget& widget, QSize size, qreal devicePixelRatio = 1.0);
 QImage renderHistogramImage(const ColumnComparison& column, QSize size,
                             qreal devicePixelRatio = 1.0);
 
-// The real and synthetic NMI heatmaps on one scale with its colour bar, and their difference.
+// The real and synthetic NMI heatmaps on one scale with its colour bar, and/or their
+// difference with its own bar.
+enum class CorrelationParts { kAll, kRealAndSynthetic, kDifference };
 QImage renderCorrelationImage(const MetricReport& report, QSize size,
-                              qreal devicePixelRatio = 1.0);
+                              qreal devicePixelRatio = 1.0,
+                              CorrelationParts parts = CorrelationParts::kAll);
 
 // The network laid out by Graphviz with its legend, at its natural size scaled down to fit
 // within `maxSize` (never up).
