@@ -24,7 +24,7 @@ const OptionSpec kSchema{"--schema", "", "S.json", "column settings (types, role
 const OptionSpec kDelimiter{"--delimiter", "", "C", "field delimiter (default: detected among , ; TAB |); 'tab' for TAB"};
 const OptionSpec kMissing{"--missing", "", "LIST", "comma-separated missing-value tokens (default: empty,NA,N/A,null,?,NaN)"};
 const OptionSpec kThreshold{"--categorical-threshold", "", "N", "columns with at most N distinct values are categorical (default 20)"};
-const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (DataSynthesizer's modes)"};
+const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (DataSynthesizer's modes) | deniable"};
 const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the whole release (default 1)"};
 const OptionSpec kDelta{"--delta", "", "D", "δ for DP partition selection of categories (default 1e-9)"};
 const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
@@ -35,6 +35,17 @@ const OptionSpec kSeed{"--seed", "", "S", "fixed random seed: reproducible, NOT 
 const OptionSpec kThreads{"--threads", "", "T", "worker threads (default: all cores)"};
 const OptionSpec kQuiet{"--quiet", "-q", "", "no progress or summary output"};
 const OptionSpec kRows{"--rows", "-n", "N", "number of synthetic rows to write"};
+// Deniable mode (plausible deniability, issue #3).
+const OptionSpec kK{"--k", "", "K", "deniable: at least K plausible seeds per released record (default 50)"};
+const OptionSpec kGamma{"--gamma", "", "G", "deniable: plausible seeds' probabilities within a factor G > 1 (default 4)"};
+const OptionSpec kOmega{"--omega", "", "W|A-B", "deniable: attributes re-sampled per candidate, fixed or a range (default: about the last 2/3 of them)"};
+const OptionSpec kEpsilon0{"--epsilon0", "", "E0", "deniable: noise of the randomised test's threshold, Lap(1/E0) (default 1)"};
+const OptionSpec kDeterministic{"--deterministic-test", "", "", "deniable: Privacy Test 1 ((k, γ)-plausible deniability only, no DP for the records)"};
+const OptionSpec kMaxcost{"--maxcost", "", "C", "deniable: at most C parent configurations per attribute (default 1024)"};
+const OptionSpec kSplit{"--split", "", "T,P,S", "deniable: shares of rows for structure, parameters and seeds (default 0.21,0.21,0.58)"};
+const OptionSpec kMaxCandidates{"--max-candidates", "", "T", "deniable: cap on candidate attempts, fixed before the run (default max(20 n, 100000)); the whole release is accounted over T"};
+const OptionSpec kStructureMethod{"--structure", "", "S", "deniable: cfs (the paper's learner) | privbayes | marginals (baseline)"};
+const OptionSpec kAuditDir{"--audit-dir", "", "DIR", "deniable: write what an independent checker needs to recount k' (owner's eyes only, never part of a release)"};
 
 int ExitCodeFor(ErrorCode code) {
   switch (code) {
@@ -97,12 +108,66 @@ Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::strin
 Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
   ModelSettings settings;
   const std::string mode = args.get("--mode").value_or("");
-  if (mode.empty()) return InvalidArgument("--mode is required (random, independent or correlated)");
+  if (mode.empty()) {
+    return InvalidArgument("--mode is required (random, independent, correlated or deniable)");
+  }
   auto parsed_mode = ParseSynthesisMode(mode);
-  if (!parsed_mode || *parsed_mode == SynthesisMode::kDeniable) {
-    return InvalidArgument("--mode must be random, independent or correlated (got '" + mode + "')");
+  if (!parsed_mode) {
+    return InvalidArgument("--mode must be random, independent, correlated or deniable (got '" +
+                           mode + "')");
   }
   settings.mode = *parsed_mode;
+  if (settings.mode == SynthesisMode::kDeniable) {
+    DeniableOptions& d = settings.deniable;
+    auto k = args.GetInteger("--k", d.k);
+    if (!k) return k.error();
+    if (k.value() < 1 || k.value() > 1'000'000) {
+      return InvalidArgument("--k must be between 1 and 1,000,000 (got " + std::to_string(k.value()) + ")");
+    }
+    d.k = static_cast<int>(k.value());
+    auto gamma = args.GetDouble("--gamma", d.gamma);
+    if (!gamma) return gamma.error();
+    d.gamma = gamma.value();
+    auto epsilon0 = args.GetDouble("--epsilon0", d.epsilon0);
+    if (!epsilon0) return epsilon0.error();
+    d.epsilon0 = epsilon0.value();
+    d.deterministic_test = args.has("--deterministic-test");
+    if (auto omega = args.get("--omega")) {
+      if (auto s = ParseOmegaSpec(*omega, d); !s) return s.error();
+    }
+    if (auto split = args.get("--split")) {
+      if (auto s = ParseSplitSpec(*split, d); !s) return s.error();
+    }
+    auto maxcost = args.GetInteger("--maxcost", static_cast<long long>(d.maxcost));
+    if (!maxcost) return maxcost.error();
+    if (maxcost.value() < 1) {
+      return InvalidArgument("--maxcost must be at least 1 (got " + std::to_string(maxcost.value()) + ")");
+    }
+    d.maxcost = static_cast<std::uint64_t>(maxcost.value());
+    auto cap = args.GetInteger("--max-candidates", 0);
+    if (!cap) return cap.error();
+    if (cap.value() < 0) return InvalidArgument("--max-candidates must be >= 0");
+    d.max_candidates = static_cast<std::uint64_t>(cap.value());
+    if (auto structure = args.get("--structure")) {
+      if (*structure == "cfs") {
+        d.structure = DeniableStructure::kCfs;
+      } else if (*structure == "privbayes") {
+        d.structure = DeniableStructure::kPrivBayes;
+      } else if (*structure == "marginals") {
+        d.structure = DeniableStructure::kMarginals;
+      } else {
+        return InvalidArgument("--structure must be cfs, privbayes or marginals (got '" + *structure + "')");
+      }
+    }
+  } else {
+    for (const char* option : {"--k", "--gamma", "--omega", "--epsilon0", "--deterministic-test",
+                               "--maxcost", "--split", "--max-candidates", "--structure",
+                               "--audit-dir"}) {
+      if (args.has(option)) {
+        return InvalidArgument(std::string(option) + " applies to --mode deniable only");
+      }
+    }
+  }
   auto epsilon = args.GetDouble("--epsilon", 1.0);
   if (!epsilon) return epsilon.error();
   settings.epsilon = epsilon.value();
@@ -283,6 +348,16 @@ int RunSynthesize(const ParsedArgs& args) {
     return ReportError(synthetic.error());
   }
   SubProgress write_progress(progress, 0.9, 1.0);
+  if (learned->model.deniable) {  // the release's ledger and guarantee include the test
+    learned->model.description.privacy = synthetic->summary.privacy;
+    learned->model.description.guarantee = synthetic->summary.guarantee;
+  }
+  if (auto audit = args.get("--audit-dir")) {
+    if (auto s = WriteDeniableAuditFor(learned->model, synthetic.value(), *audit); !s) {
+      progress.Finish();
+      return ReportError(s.error());
+    }
+  }
   const Description& description = learned->model.description;
   DecodeOptions decode;
   decode.delimiter = learned->input.table->dialect.delimiter;
@@ -304,6 +379,7 @@ int RunSynthesize(const ParsedArgs& args) {
                 description_path ? " and the description to " : "",
                 description_path ? description_path->c_str() : "", Seconds(start));
     std::fputs(FormatLedger(description.privacy).c_str(), stdout);
+    if (learned->model.deniable) std::printf("%s\n", synthetic->summary.text.c_str());
     std::printf("Guarantee for the whole release: %s\n",
                 description.guarantee.value("statement", std::string()).c_str());
     for (const std::string& warning : learned->model.warnings) {
@@ -398,6 +474,47 @@ int RunCompare(const ParsedArgs& args) {
   return kExitOk;
 }
 
+// ---- advise -----------------------------------------------------------------------------------
+
+int RunAdvise(const ParsedArgs& args) {
+  const bool quiet = args.has("--quiet");
+  auto input_settings = ReadInputSettings(args, args.positionals()[0]);
+  if (!input_settings) return ReportError(input_settings.error());
+  auto settings = ReadModelSettings(args);
+  if (!settings) return ReportError(settings.error());
+  if (settings->mode != SynthesisMode::kDeniable) {
+    return ReportError(InvalidArgument("advise is for --mode deniable"));
+  }
+  Result<long long> seed_error = 0LL;
+  auto rng = MakeRng(args, quiet, seed_error);
+  if (!rng) return ReportError(seed_error.error());
+  StderrProgress progress(quiet);
+  SubProgress load_progress(progress, 0.0, 0.3);
+  auto input = LoadInput(input_settings.value(), load_progress);
+  if (!input) {
+    progress.Finish();
+    return ReportError(input.error());
+  }
+  SubProgress advise_progress(progress, 0.3, 1.0);
+  std::string text;
+  auto advice = AdviseDeniable(input.value(), settings.value(), text, *rng, advise_progress);
+  progress.Finish();
+  if (!advice) return ReportError(advice.error());
+  if (auto output = args.get("--output")) {
+    if (auto s = CheckNotOverwritingInput(*output, {input_settings->path}); !s) {
+      return ReportError(s.error());
+    }
+    if (auto s = WriteFileAtomically(*output, advice->dump(2) + "\n"); !s) {
+      return ReportError(s.error());
+    }
+  }
+  if (!quiet) {
+    std::printf("For your eyes only: the pass rates below come from the real data.\n%s",
+                text.c_str());
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int ReportError(const Error& error) {
@@ -440,9 +557,22 @@ const std::vector<Command>& Commands() {
         {"INPUT.csv"},
         {{"--output", "-o", "synthetic.csv", "where to write the synthetic CSV"},
          {"--description", "", "D.json", "also write the description file"}, kRows, kMode,
-         kEpsilon, kDelta, kDegree, kBins, kStructure, kDomainFraction, kSchema, kDelimiter,
-         kMissing, kThreshold, kSeed, kThreads, kQuiet}},
+         kEpsilon, kDelta, kDegree, kBins, kStructure, kDomainFraction, kK, kGamma, kOmega,
+         kEpsilon0, kDeterministic, kMaxcost, kSplit, kMaxCandidates, kStructureMethod,
+         kAuditDir, kSchema, kDelimiter, kMissing, kThreshold, kSeed, kThreads, kQuiet}},
        RunSynthesize},
+      {{"advise", "INPUT.csv --mode deniable [--k K] [--gamma G] [--omega W|A-B] [-o advice.json]",
+        "deniable mode: propose k, ε0 and t, and sweep the pass rate over k × ω",
+        "Learns a model on a scratch ledger (nothing is released), proposes parameters for a\n"
+        "per-record target, and estimates the share of candidates that pass the privacy test\n"
+        "for a grid of k and ω (the paper's Figure 6). The pass rates come from the real data:\n"
+        "they are for the data owner only.",
+        {"INPUT.csv"},
+        {{"--output", "-o", "advice.json", "also write the advice as JSON"}, kMode, kEpsilon,
+         kDelta, kK, kGamma, kOmega, kEpsilon0, kDeterministic, kMaxcost, kSplit,
+         kStructureMethod, kDomainFraction, kBins, kSchema, kDelimiter, kMissing, kThreshold,
+         kSeed, kThreads, kQuiet}},
+       RunAdvise},
       {{"compare", "REAL.csv SYNTHETIC.csv [--schema S.json] [-o metrics.json]",
         "measure how close a synthetic table is to the real one",
         "Per-column total variation distance (TVD), mean TVD over all 2-way marginals and the\n"

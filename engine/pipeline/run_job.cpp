@@ -3,6 +3,10 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/deniable/advisor.h"
+#include "engine/deniable/audit.h"
+#include "engine/deniable/deniable_model.h"
+#include "engine/deniable/deniable_synthesizer.h"
 #include "engine/metrics/marginals.h"
 #include "engine/model/domains.h"
 #include "engine/model/encoding.h"
@@ -13,7 +17,22 @@
 #include "engine/schema/schema_json.h"
 
 namespace deniable {
+
+// What seed-based synthesis needs besides the description: the encoded input (its seeds are
+// D_S), the split and the model with its exact tables. Never written to a release.
+struct DeniableState {
+  EncodedTable data;
+  DataSplit split;
+  DeniableModel model;
+  DeniableOptions options;
+  std::vector<std::string> names;  // modelled column names, for ledger labels
+};
+
 namespace {
+
+// The advanced-composition slack δ'' of the deniable mode's accountant: its batches (219
+// entropy queries on Adult, the T attempts) use advanced composition when it is better.
+constexpr double kDeniableSlack = 1e-10;
 
 std::string Number(double value) {
   std::ostringstream out;
@@ -96,6 +115,7 @@ Status ModelSettings::Validate() const {
     return InvalidArgument("--structure-fraction must be in (0, 1) (got " +
                            Number(structure_fraction) + ")");
   }
+  if (mode == SynthesisMode::kDeniable) return deniable.Validate();
   return OkStatus();
 }
 
@@ -109,6 +129,18 @@ nlohmann::json ModelSettings::ToJson() const {
   if (mode == SynthesisMode::kCorrelated) {
     out["degree"] = degree;
     out["structure_fraction"] = structure_fraction;
+  }
+  if (mode == SynthesisMode::kDeniable) {
+    out["k"] = deniable.k;
+    out["gamma"] = deniable.gamma;
+    out["omega_min"] = deniable.omega_min;
+    out["omega_max"] = deniable.omega_max;
+    out["epsilon0"] = deniable.epsilon0;
+    out["deterministic_test"] = deniable.deterministic_test;
+    out["structure"] = DeniableStructureName(deniable.structure);
+    out["maxcost"] = deniable.maxcost;
+    out["split"] = {deniable.split_structure, deniable.split_parameters, deniable.split_seeds};
+    out["max_candidates"] = deniable.max_candidates;
   }
   return out;
 }
@@ -146,15 +178,20 @@ Result<LoadedInput> LoadInput(const InputSettings& settings, Progress& progress)
 Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
                                 const ModelSettings& settings, Rng& rng, Progress& progress) {
   if (auto s = settings.Validate(); !s) return s.error();
-  if (settings.mode == SynthesisMode::kDeniable) {
-    return InvalidArgument("the deniable mode is run through LearnDeniable (engine/deniable)");
-  }
   if (ModelledColumns(schema).empty()) {
     return FailedPrecondition("no column is modelled: every column is an identifier or ignored");
   }
-  auto accountant = PrivacyAccountant::Create(PrivacyCost{settings.epsilon, settings.delta});
+  const bool deniable_mode = settings.mode == SynthesisMode::kDeniable;
+  // The deniable mode's model also spends the structure learning's δ (the lower bound on
+  // |D_T|, eq. 10) and may use advanced composition (slack δ'').
+  const PrivacyCost budget =
+      deniable_mode ? PrivacyCost{settings.epsilon,
+                                  settings.delta + settings.deniable.structure_delta + 1e-9}
+                    : PrivacyCost{settings.epsilon, settings.delta};
+  auto accountant =
+      PrivacyAccountant::Create(budget, deniable_mode ? kDeniableSlack : 0.0);
   if (!accountant) return accountant.error();
-  LearnedModel model{Description{}, std::move(accountant.value()), !rng.is_secure(), {}};
+  LearnedModel model{Description{}, std::move(accountant.value()), !rng.is_secure(), {}, nullptr};
 
   // 1. Domains (random mode spends the whole budget there: it uses nothing else).
   const bool random = settings.mode == SynthesisMode::kRandom;
@@ -178,18 +215,42 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
     // What is left of the budget, a hair less so that rounding can never overspend.
     const double model_epsilon = model.accountant.Remaining().epsilon * (1 - 1e-9);
     SubProgress learn_progress(progress, 0.3, 1.0);
+    std::vector<std::string> names;
+    for (const ColumnDomain& d : domains.value()) names.push_back(d.name);
     if (settings.mode == SynthesisMode::kIndependent) {
       IndependentOptions options;
       options.epsilon = model_epsilon;
+      options.names = &names;
       network = LearnIndependent(encoded.value(), options, model.accountant, "all", rng,
                                  learn_progress);
-    } else {
+    } else if (settings.mode == SynthesisMode::kCorrelated) {
       PrivBayesOptions options;
       options.degree = settings.degree;
       options.epsilon = model_epsilon;
       options.structure_fraction = settings.structure_fraction;
+      options.names = &names;
       network = LearnPrivBayes(encoded.value(), options, model.accountant, "all", rng,
                                learn_progress);
+    } else {
+      // Plausible deniability (issue #3): D_T, D_P, D_S split under "all"; the model gets what
+      // the domains left, on D_T and on D_P each (parallel composition, PD paper §3.5).
+      auto state = std::make_shared<DeniableState>();
+      state->options = settings.deniable;
+      state->options.model_epsilon = model_epsilon;
+      state->options.threads = settings.threads;
+      state->names = names;
+      auto split = SplitRows(encoded->rows, state->options, model.accountant, rng);
+      if (!split) return split.error();
+      state->split = std::move(split.value());
+      auto learned = LearnDeniableModel(
+          encoded.value(), state->split, state->options,
+          BucketMapsForDomains(domains.value(), state->options.bucket_count), model.accountant,
+          rng, learn_progress, &state->names);
+      if (!learned) return learned.error();
+      state->model = std::move(learned.value());
+      network = state->model.network;
+      state->data = std::move(encoded.value());
+      model.deniable = std::move(state);
     }
     if (!network) return network.error();
   }
@@ -197,6 +258,13 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   Description& description = model.description;
   description.mode = SynthesisModeName(settings.mode);
   description.parameters = settings.ToJson();
+  if (model.deniable) {
+    description.parameters["model"] = model.deniable->model.ToJson(&model.deniable->names);
+    model.warnings.push_back(
+        "the description holds the DP model only: 'generate' samples it without seeds (the "
+        "model's guarantee applies); seed-based synthesis with the privacy test needs the "
+        "real data (synthesize)");
+  }
   description.schema = schema;
   for (ColumnSchema& column : description.schema.columns) column.stats = ColumnStats{};
   description.domains = std::move(domains.value());
@@ -222,19 +290,120 @@ Result<EncodedTable> GenerateFromDescription(const Description& description, std
   return SampleNetwork(description.network, description.cardinalities(), rows, rng, progress);
 }
 
+namespace {
+
+// The plain-words statement of a plausibly deniable release.
+std::string DeniableStatement(const ReleaseGuarantees& g, std::size_t rows) {
+  std::ostringstream text;
+  text << "Each released record could have been produced by at least k = " << g.k
+       << " real records whose chances of producing it are within a factor γ = " << Number(g.gamma)
+       << " of each other";
+  if (!g.randomized) {
+    text << " ((k, γ)-plausible deniability; the deterministic test gives no differential "
+            "privacy for the records).";
+    return text.str();
+  }
+  text << ". Per record: (ε, δ) = (" << Number(g.record.cost.epsilon) << ", "
+       << Number(g.record.cost.delta) << ") (Theorem 1). Whole release of " << rows
+       << " records, composed over the cap of " << g.attempts_cap << " attempts: ε = "
+       << Number(g.release.epsilon) << ", δ = " << Number(g.release.delta) << ".";
+  return text.str();
+}
+
+Result<SyntheticRows> SynthesizeDeniableRows(const LearnedModel& model, std::size_t rows,
+                                             Rng& rng, Progress& progress) {
+  const DeniableState& state = *model.deniable;
+  DeniableOptions options = state.options;
+  options.records = rows;
+  auto omega = ResolveOmega(options, static_cast<int>(state.data.num_attributes()));
+  if (!omega) return omega.error();
+  const std::uint64_t cap = ResolveCandidateCap(options, rows);
+  // The user's budget covered the domains and the model; the test's cost over the T attempts
+  // is set by k, γ, ε0 and T (data-independent). The ledger records it on D_S, so its total is
+  // the whole release's guarantee: the budget is raised by exactly that planned cost.
+  const ReleaseGuarantees planned = PlanGuarantees(options, omega.value(), model.accountant, cap);
+  nlohmann::json ledger = model.accountant.ToJson();
+  if (!options.deterministic_test && std::isfinite(planned.synthesis.epsilon)) {
+    ledger["budget"]["epsilon"] = model.accountant.budget().epsilon + planned.synthesis.epsilon * (1 + 1e-9);
+    ledger["budget"]["delta"] =
+        std::min(0.999, model.accountant.budget().delta + planned.synthesis.delta * (1 + 1e-9) + kDeniableSlack);
+  } else {
+    options.charge_release_to_budget = false;
+  }
+  auto accountant = PrivacyAccountant::FromJson(ledger);
+  if (!accountant) return accountant.error();
+  auto release = SynthesizeDeniable(state.data, state.split, state.model, options,
+                                    accountant.value(), rng, progress);
+  if (!release) return release.error();
+  SyntheticRows out;
+  out.summary.rows = release->records.rows;
+  out.summary.candidates = release->stats.attempts;
+  out.summary.passed = release->stats.passed;
+  out.summary.privacy = accountant->ToJson();
+  out.summary.guarantee = release->guarantees.ToJson();
+  out.summary.guarantee["statement"] = DeniableStatement(release->guarantees, release->records.rows);
+  out.summary.guarantee["release"] = release->SummaryJson();
+  out.summary.text = release->SummaryText();
+  out.encoded = std::move(release->records);
+  return out;
+}
+
+}  // namespace
+
 Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& /*table*/,
                                  std::size_t rows, Rng& rng, Progress& progress) {
+  if (model.deniable) return SynthesizeDeniableRows(model, rows, rng, progress);
   auto encoded = GenerateFromDescription(model.description, rows, rng, progress);
   if (!encoded) return encoded.error();
   SyntheticRows out;
   out.encoded = std::move(encoded.value());
   out.summary.rows = rows;
   out.summary.guarantee = model.description.guarantee;
+  out.summary.privacy = model.description.privacy;
   std::ostringstream text;
   text << "Synthesized " << rows << " rows in " << model.description.mode << " mode.\n"
        << "Guarantee for the whole release: " << model.description.guarantee["statement"].get<std::string>();
   out.summary.text = text.str();
   return out;
+}
+
+Status WriteDeniableAuditFor(const LearnedModel& model, const SyntheticRows& rows,
+                             const std::string& directory) {
+  if (!model.deniable) return InvalidArgument("--audit-dir applies to the deniable mode only");
+  const DeniableState& state = *model.deniable;
+  DeniableOptions options = state.options;
+  options.records = rows.encoded.rows;
+  return WriteDeniableAudit(directory, state.model, state.split, rows.encoded, options,
+                            &state.names);
+}
+
+Result<nlohmann::json> AdviseDeniable(const LoadedInput& input, const ModelSettings& settings,
+                                      std::string& text, Rng& rng, Progress& progress) {
+  if (auto s = settings.Validate(); !s) return s.error();
+  // Domains on a scratch accountant: advice is for the owner, never released.
+  auto scratch = PrivacyAccountant::Create(PrivacyCost{settings.epsilon, settings.delta});
+  if (!scratch) return scratch.error();
+  DomainOptions domain_options;
+  domain_options.epsilon = settings.epsilon * settings.domain_fraction;
+  domain_options.delta = settings.delta;
+  domain_options.default_bins = settings.bins;
+  SubProgress domain_progress(progress, 0.0, 0.2);
+  auto domains = BuildDomains(*input.table, input.schema, domain_options, scratch.value(), rng,
+                              domain_progress);
+  if (!domains) return domains.error();
+  auto encoded = Encode(*input.table, input.schema, domains.value(), domain_progress);
+  if (!encoded) return encoded.error();
+  DeniableOptions options = settings.deniable;
+  options.model_epsilon = settings.epsilon * (1 - settings.domain_fraction);
+  options.threads = settings.threads;
+  AdviceRequest request;
+  SubProgress advise_progress(progress, 0.2, 1.0);
+  auto advice = Advise(encoded.value(), options, request,
+                       BucketMapsForDomains(domains.value(), options.bucket_count), rng,
+                       advise_progress);
+  if (!advice) return advice.error();
+  text = advice->ToText();
+  return advice->ToJson();
 }
 
 }  // namespace deniable
@@ -250,6 +419,10 @@ Result<ReleaseResult> RunRelease(const LoadedInput& input, const ModelSettings& 
   SubProgress sample_progress(progress, 0.5, 0.7);
   auto synthetic = Synthesize(model.value(), *input.table, rows, rng, sample_progress);
   if (!synthetic) return synthetic.error();
+  if (model->deniable) {  // the release's ledger and guarantee include the privacy test
+    model->description.privacy = synthetic->summary.privacy;
+    model->description.guarantee = synthetic->summary.guarantee;
+  }
   SubProgress decode_progress(progress, 0.7, 0.85);
   const Description& description = model->description;
   auto decoded = DecodeToRawTable(synthetic->encoded, description.schema, description.domains,

@@ -22,6 +22,7 @@
 #include "engine/core/random.h"
 #include "engine/core/result.h"
 #include "engine/core/table.h"
+#include "engine/deniable/deniable_options.h"
 #include "engine/dp/privacy_accountant.h"
 #include "engine/io/csv_reader.h"
 #include "engine/metrics/metric_report.h"
@@ -59,6 +60,9 @@ struct ModelSettings {
   int bins = 20;                   // equal-width bins for numeric columns
   int degree = 2;                  // correlated: parents per node
   double structure_fraction = 0.3; // correlated: share of the model's ε for the structure
+  // Deniable mode: k, γ, ω, ε0, test type, maxcost, split, candidate cap (deniable_options.h).
+  // Its model_epsilon and records are set by the pipeline from `epsilon` and the row count.
+  DeniableOptions deniable;
   std::string other_label = "Other";
   unsigned threads = 0;            // 0 = all cores
 
@@ -67,6 +71,8 @@ struct ModelSettings {
   nlohmann::json ToJson() const;
 };
 
+struct DeniableState;  // the deniable mode's split, model and encoded input (pipeline only)
+
 // The learned, private model and its accounting. `description` is what the description file
 // holds.
 struct LearnedModel {
@@ -74,6 +80,7 @@ struct LearnedModel {
   PrivacyAccountant accountant;
   bool reproducible_not_private = false;
   std::vector<std::string> warnings;
+  std::shared_ptr<const DeniableState> deniable;  // deniable mode only
 };
 
 Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
@@ -81,6 +88,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
 
 struct SynthesisSummary {
   std::size_t rows = 0;
+  nlohmann::json privacy;           // the ledger after synthesis (deniable mode adds its test)
   std::uint64_t candidates = 0;     // deniable: candidates generated and tested
   std::uint64_t passed = 0;         // deniable: candidates that passed the privacy test
   nlohmann::json guarantee;         // the release's guarantees (numbers + plain statement)
@@ -96,6 +104,17 @@ struct SyntheticRows {
 // read); the deniable mode draws seeds from D_S of `table` and tests each candidate.
 Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& table,
                                  std::size_t rows, Rng& rng, Progress& progress);
+
+// Deniable mode only: writes the owner's audit directory (engine/deniable/audit.h) for a
+// release made by Synthesize — the model, the row numbers of D_S and the released records in
+// encoded form. Never part of a release.
+Status WriteDeniableAuditFor(const LearnedModel& model, const SyntheticRows& rows,
+                             const std::string& directory);
+
+// Deniable mode: the parameter advisor (engine/deniable/advisor.h) on the loaded input, with
+// the settings' domains and options. For the owner only (pass rates come from real data).
+Result<nlohmann::json> AdviseDeniable(const LoadedInput& input, const ModelSettings& settings,
+                                      std::string& text, Rng& rng, Progress& progress);
 
 // Sampling from a description file alone (no real data): ancestral sampling of its network.
 Result<EncodedTable> GenerateFromDescription(const Description& description, std::size_t rows,

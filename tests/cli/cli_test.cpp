@@ -180,3 +180,56 @@ TEST(CliTest, GeneratesFromDataSynthesizerDescriptions) {
 
 }  // namespace
 }  // namespace deniable
+
+namespace deniable {
+namespace {
+
+TEST(CliDeniableTest, SynthesizesWithThePrivacyTestWritesTheAuditAndAdvises) {
+  const std::string dir = test_support::TempDir();
+  const CliRun run = Cli({"synthesize", Demo(), "--mode", "deniable", "--k", "20", "--gamma", "4",
+                          "--omega", "9-15", "-n", "500", "-o", dir + "/pd.csv", "--description",
+                          dir + "/pd.json", "--audit-dir", dir + "/audit"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(CountLines(dir + "/pd.csv"), 501u);
+  EXPECT_NE(run.out.find("Per released record (Theorem 1"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("D_S"), std::string::npos);  // the test's spend is in the ledger
+  for (const char* file : {"model.json", "seed_rows.txt", "released_codes.csv"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir + "/audit/" + file)) << file;
+  }
+  // The description never holds the seeds, and the guarantee covers the whole release.
+  const std::string description = ReadFileToString(dir + "/pd.json").value();
+  auto json = nlohmann::json::parse(description);
+  EXPECT_EQ(json["mode"], "deniable");
+  EXPECT_TRUE(json["guarantee"].contains("release"));
+  EXPECT_EQ(description.find("seed_rows"), std::string::npos);
+  // generate samples the DP model alone.
+  const CliRun generate = Cli({"generate", dir + "/pd.json", "-n", "50", "-o", dir + "/g.csv"});
+  EXPECT_EQ(generate.exit_code, 0) << generate.err;
+  const CliRun advise = Cli({"advise", Demo(), "--mode", "deniable", "-o", dir + "/a.json"});
+  ASSERT_EQ(advise.exit_code, 0) << advise.err;
+  EXPECT_NE(advise.out.find("Pass rate"), std::string::npos);
+  EXPECT_NE(advise.out.find("For your eyes only"), std::string::npos);
+}
+
+TEST(CliDeniableTest, DeniableOptionsAreCheckedAndRefusedElsewhere) {
+  const std::string dir = test_support::TempDir();
+  const CliRun wrong_mode =
+      Cli({"synthesize", Demo(), "--mode", "correlated", "--k", "5", "-n", "10", "-o", dir + "/x.csv"});
+  EXPECT_EQ(wrong_mode.exit_code, 2);
+  EXPECT_NE(wrong_mode.err.find("--k applies to --mode deniable only"), std::string::npos);
+  const CliRun bad_gamma = Cli({"synthesize", Demo(), "--mode", "deniable", "--gamma", "0.5",
+                                "-n", "10", "-o", dir + "/x.csv"});
+  EXPECT_EQ(bad_gamma.exit_code, 2);
+  EXPECT_NE(bad_gamma.err.find("gamma"), std::string::npos) << bad_gamma.err;
+  const CliRun bad_omega = Cli({"synthesize", Demo(), "--mode", "deniable", "--omega", "9-x",
+                                "-n", "10", "-o", dir + "/x.csv"});
+  EXPECT_EQ(bad_omega.exit_code, 2);
+  EXPECT_NE(bad_omega.err.find("omega"), std::string::npos) << bad_omega.err;
+  const CliRun bad_split = Cli({"synthesize", Demo(), "--mode", "deniable", "--split",
+                                "0.5,0.5,0.5", "-n", "10", "-o", dir + "/x.csv"});
+  EXPECT_EQ(bad_split.exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/x.csv"));
+}
+
+}  // namespace
+}  // namespace deniable

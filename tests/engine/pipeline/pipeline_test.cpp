@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "engine/io/csv_writer.h"
 #include "engine/model/domains.h"
 #include "tests/support/fake_progress.h"
@@ -112,6 +114,36 @@ TEST(PipelineTest, AllColumnsIgnoredIsAClearError) {
   auto model = LearnModel(*input.table, input.schema, settings, rng, progress);
   ASSERT_FALSE(model.has_value());
   EXPECT_EQ(model.error().code, ErrorCode::kFailedPrecondition);
+}
+
+}  // namespace
+}  // namespace deniable
+
+namespace deniable {
+namespace {
+
+TEST(PipelineDeniableTest, LedgerHoldsDomainsModelAndTheTestAndTheStatementIsWholeRelease) {
+  const LoadedInput input = LoadDemo();
+  ModelSettings settings;
+  settings.mode = SynthesisMode::kDeniable;
+  settings.deniable.k = 20;
+  SeededRng rng(4);
+  NullProgress progress;
+  auto result = RunRelease(input, settings, 300, rng, progress);
+  ASSERT_TRUE(result.has_value()) << result.error().message;
+  EXPECT_EQ(result->synthetic->num_rows(), 300u);
+  const nlohmann::json& privacy = result->model.description.privacy;
+  std::set<std::string> partitions;
+  for (const auto& entry : privacy["entries"]) partitions.insert(entry["partition"]);
+  EXPECT_EQ(partitions, (std::set<std::string>{"all", "D_T", "D_P", "D_S"}));
+  const nlohmann::json& guarantee = result->model.description.guarantee;
+  const std::string statement = guarantee["statement"];
+  EXPECT_NE(statement.find("k = 20"), std::string::npos) << statement;
+  EXPECT_NE(statement.find("Whole release"), std::string::npos) << statement;
+  // The ledger's total is the whole-release guarantee (it includes the test over T attempts).
+  EXPECT_GT(privacy["total"]["epsilon"].get<double>(), 100.0);
+  EXPECT_GT(result->rows.summary.candidates, 0u);
+  EXPECT_LE(result->rows.summary.passed, result->rows.summary.candidates);
 }
 
 }  // namespace
