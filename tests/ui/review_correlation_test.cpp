@@ -3,6 +3,8 @@
 // and synthetic, hover text, and a click opening the pair's 2-way table.
 #include <gtest/gtest.h>
 
+#include <QCoreApplication>
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -72,6 +74,32 @@ TEST(CorrelationViewTest, TooltipNamesThePairAndItsValues) {
   EXPECT_TRUE(tip.contains(
       QStringLiteral("synthetic NMI: %1").arg(report.nmi_synthetic[0][1], 0, 'f', 3)));
   EXPECT_TRUE(tip.contains(QStringLiteral("2-way TVD: %1").arg(report.pair_tvd[0][1], 0, 'f', 3)));
+}
+
+TEST(CorrelationViewTest, HoveringACellEmitsItsPair) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  CorrelationView view;
+  view.setData(data);
+  HeatmapWidget* map = view.realHeatmap();
+  map->resize(400, 400);
+  QSignalSpy hovered(map, &HeatmapWidget::cellHovered);
+  const QPointF at(map->cellCenter(2, 4));
+  QMouseEvent move(QEvent::MouseMove, at, map->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                   Qt::NoModifier);
+  QCoreApplication::sendEvent(map, &move);
+  ASSERT_GE(hovered.count(), 1);
+  EXPECT_EQ(hovered.last()[0].toInt(), 2);
+  EXPECT_EQ(hovered.last()[1].toInt(), 4);
+  // The other heatmaps mirror the hover (their cell is outlined; checked through the signal
+  // wiring: hovering them back to nothing reports (-1, -1)).
+  QSignalSpy mirrored(view.syntheticHeatmap(), &HeatmapWidget::cellHovered);
+  QEvent leave(QEvent::Leave);
+  QCoreApplication::sendEvent(map, &leave);
+  EXPECT_EQ(hovered.last()[0].toInt(), -1);
+  EXPECT_EQ(mirrored.count(), 0);  // mirroring does not echo back
+  EXPECT_EQ(map->cellAt(map->cellCenter(2, 4)), std::make_optional(std::make_pair(2, 4)));
+  EXPECT_EQ(map->cellAt(QPoint(0, 0)), std::nullopt);  // the labels' corner
 }
 
 TEST(CorrelationViewTest, ClickingACellOpensThatPairsTwoWayTable) {

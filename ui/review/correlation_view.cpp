@@ -83,6 +83,10 @@ CorrelationView::CorrelationView(QWidget* parent)
   for (HeatmapWidget* map : {real_, synthetic_, difference_}) {
     map->setToolTipProvider([this](int r, int c) { return cellToolTip(r, c); });
     connect(map, &HeatmapWidget::cellClicked, this, &CorrelationView::showPair);
+    // Hovering a cell outlines the same pair in the other two heatmaps.
+    for (HeatmapWidget* other : {real_, synthetic_, difference_}) {
+      if (other != map) connect(map, &HeatmapWidget::cellHovered, other, &HeatmapWidget::setHoveredCell);
+    }
   }
 
   auto* details = new QWidget;

@@ -47,6 +47,16 @@ void HeatmapWidget::setShowRowLabels(bool show) {
   update();
 }
 
+void HeatmapWidget::setHoveredCell(int row, int column) {
+  const int k = static_cast<int>(labels_.size());
+  std::optional<std::pair<int, int>> cell;
+  if (row >= 0 && column >= 0 && row < k && column < k) cell = std::make_pair(row, column);
+  if (cell != hovered_) {
+    hovered_ = cell;
+    update();
+  }
+}
+
 void HeatmapWidget::setSelectedCell(int row, int column) {
   const int k = static_cast<int>(labels_.size());
   if (row >= 0 && column >= 0 && row < k && column < k) {
@@ -225,6 +235,7 @@ void HeatmapWidget::mouseMoveEvent(QMouseEvent* event) {
   if (cell != hovered_) {
     hovered_ = cell;
     update();
+    emit cellHovered(cell ? cell->first : -1, cell ? cell->second : -1);
   }
   QWidget::mouseMoveEvent(event);
 }
@@ -241,8 +252,11 @@ void HeatmapWidget::mousePressEvent(QMouseEvent* event) {
 }
 
 void HeatmapWidget::leaveEvent(QEvent* event) {
-  hovered_.reset();
-  update();
+  if (hovered_) {
+    hovered_.reset();
+    update();
+    emit cellHovered(-1, -1);
+  }
   QWidget::leaveEvent(event);
 }
 

@@ -34,6 +34,9 @@ class HeatmapWidget : public QWidget {
   void clear();
   void setToolTipProvider(ToolTipProvider provider) { toolTipProvider_ = std::move(provider); }
   void setSelectedCell(int row, int column);
+  // Outlines a cell as if hovered (-1, -1: none); heatmaps side by side mirror each other's
+  // hover this way.
+  void setHoveredCell(int row, int column);
   // Heatmaps side by side in the same attribute order can leave the row labels to the first.
   void setShowRowLabels(bool show);
 
@@ -57,6 +60,7 @@ class HeatmapWidget : public QWidget {
 
  signals:
   void cellClicked(int row, int column);
+  void cellHovered(int row, int column);  // (-1, -1) when the mouse leaves the cells
 
  protected:
   void paintEvent(QPaintEvent* event) override;
