@@ -1,16 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
-// main() of ui_tests: a QApplication on the offscreen platform (unless the caller chose one), so
-// that widgets, Qt Charts and rendering work without a display, also when gtest_discover_tests
-// runs the binary at build time without the test's environment.
-#include <gtest/gtest.h>
-
+// main() of ui_tests: a QApplication on the offscreen platform (set here when unset, because
+// gtest_discover_tests runs this binary without the test's ENVIRONMENT), fonts registered so
+// text renders, QSettings in test mode (the user's settings are never touched).
 #include <cstdlib>
 
 #include <QApplication>
+#include <QLocale>
+#include <QStandardPaths>
+#include <gtest/gtest.h>
+
+#include "ui/util/fonts.h"
 
 int main(int argc, char** argv) {
   if (std::getenv("QT_QPA_PLATFORM") == nullptr) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+  QStandardPaths::setTestModeEnabled(true);
   QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("DeniableTests"));
+  QApplication::setApplicationName(QStringLiteral("ui_tests"));
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  deniable::ui::ensureFonts();
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }

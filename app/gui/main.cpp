@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+// deniable: the desktop application.
+//   deniable [FILE]               open a CSV or a .deniable project
+//   deniable --demo               open the bundled demo dataset
+//   deniable --screenshots DIR    render every step and review tab after a real run, then exit
+//   deniable --measure-stall CSV  benchmark: the UI thread's longest stall during a run
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include "ui/app_modes/screenshot_runner.h"
+#include "ui/app_modes/stall_meter.h"
+#include "ui/main_window.h"
+#include "ui/util/fonts.h"
+#include "ui/util/format.h"
+
+namespace {
+
+// The third exception boundary of STYLE.md §3: an event handler that throws must not take the
+// data owner's session down silently.
+class Application final : public QApplication {
+ public:
+  using QApplication::QApplication;
+  bool notify(QObject* receiver, QEvent* event) override {
+    try {
+      return QApplication::notify(receiver, event);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "deniable: internal error in an event handler: %s\n", e.what());
+    } catch (...) {
+      std::fprintf(stderr, "deniable: internal error in an event handler\n");
+    }
+    return false;
+  }
+};
+
+bool wantsOffscreen(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--screenshots" || arg == "--measure-stall") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Headless modes render offscreen unless the caller chose a platform.
+  if (wantsOffscreen(argc, argv) && std::getenv("QT_QPA_PLATFORM") == nullptr) {
+    setenv("QT_QPA_PLATFORM", "offscreen", 1);
+  }
+  Application app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("Deniable"));
+  QApplication::setOrganizationName(QStringLiteral("Deniable"));
+  QApplication::setApplicationVersion(QStringLiteral(DENIABLE_VERSION));
+  QApplication::setDesktopFileName(QStringLiteral("deniable"));
+  deniable::ui::installDefaultLocale();
+  deniable::ui::ensureFonts();
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      QStringLiteral("Turn a sensitive CSV into differentially private synthetic data."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the demo dataset."));
+  const QCommandLineOption screenshots(
+      QStringLiteral("screenshots"),
+      QStringLiteral("Render every step after a real run on the demo dataset to DIR, then exit."),
+      QStringLiteral("DIR"));
+  const QCommandLineOption stall(
+      QStringLiteral("measure-stall"),
+      QStringLiteral("Benchmark: the UI thread's longest stall while CSV is opened and run."),
+      QStringLiteral("CSV"));
+  parser.addOptions({demo, screenshots, stall});
+  parser.addPositionalArgument(QStringLiteral("file"),
+                               QStringLiteral("A CSV file or a .deniable project to open."),
+                               QStringLiteral("[file]"));
+  parser.process(app);
+
+  deniable::ui::MainWindow window;
+  if (parser.isSet(screenshots)) {
+    auto* runner = new deniable::ui::ScreenshotRunner(&window, parser.value(screenshots), &window);
+    QTimer::singleShot(0, runner, &deniable::ui::ScreenshotRunner::start);
+    return QApplication::exec();
+  }
+  if (parser.isSet(stall)) {
+    auto* meter = new deniable::ui::StallMeter(&window, parser.value(stall), &window);
+    QTimer::singleShot(0, meter, &deniable::ui::StallMeter::start);
+    return QApplication::exec();
+  }
+  window.show();
+  if (parser.isSet(demo)) {
+    QTimer::singleShot(0, &window, &deniable::ui::MainWindow::openDemo);
+  } else if (!parser.positionalArguments().isEmpty()) {
+    const QString path = parser.positionalArguments().front();
+    QTimer::singleShot(0, &window, [&window, path] { window.openPath(path); });
+  }
+  return QApplication::exec();
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/app_modes/screenshot_runner.h"
+
+#include <cstdio>
+
+#include <QApplication>
+#include <QDir>
+#include <QTimer>
+
+#include "ui/main_window.h"
+#include "ui/pages/columns_page.h"
+#include "ui/pages/export_page.h"
+#include "ui/pages/review_page.h"
+#include "ui/project/session_files.h"
+#include "ui/review/review_widget.h"
+#include "ui/tasks/job_controller.h"
+#include "ui/util/errors.h"
+
+namespace deniable::ui {
+
+ScreenshotRunner::ScreenshotRunner(MainWindow* window, QString directory, QObject* parent)
+    : QObject(parent), window_(window), directory_(std::move(directory)) {}
+
+void ScreenshotRunner::then(std::function<void()> step, int delay_ms) {
+  QTimer::singleShot(delay_ms, this, std::move(step));
+}
+
+void ScreenshotRunner::grab(const QString& name) {
+  const QString path =
+      QDir(directory_).filePath(QStringLiteral("%1-%2.png").arg(++counter_, 2, 10, QLatin1Char('0')).arg(name));
+  if (!window_->grab().save(path)) {
+    fail(QStringLiteral("cannot write %1").arg(path));
+    return;
+  }
+  written_ << path;
+  std::printf("%s\n", qPrintable(path));
+}
+
+void ScreenshotRunner::fail(const QString& why) {
+  std::fprintf(stderr, "deniable --screenshots: %s\n", qPrintable(why));
+  QApplication::exit(1);
+}
+
+void ScreenshotRunner::next() {
+  if (next_step_ >= steps_.size()) {
+    std::printf("%lld screenshots written to %s\n", static_cast<long long>(written_.size()),
+                qPrintable(directory_));
+    QApplication::exit(0);
+    return;
+  }
+  then(steps_[next_step_++]);
+}
+
+void ScreenshotRunner::start() {
+  if (!QDir().mkpath(directory_)) return fail(QStringLiteral("cannot create %1").arg(directory_));
+  window_->resize(1280, 800);
+  window_->show();
+  JobController* jobs = window_->jobs();
+  // Each job's end moves the script on (or stops it on a failure).
+  connect(jobs, &JobController::finished, this,
+          [this](JobController::Kind, JobController::End end, const QString& message) {
+            if (end != JobController::End::kSucceeded) return fail(message);
+            next();
+          });
+  auto page = [this](Step step, const QString& name) {
+    return [this, step, name] {
+      window_->showStep(step);
+      then([this, name] {
+        grab(name);
+        next();
+      });
+    };
+  };
+  steps_ = {
+      [this] {
+        grab(QStringLiteral("welcome"));
+        if (auto s = window_->files()->openDemo(); !s) fail(describeError(s.error()));
+      },  // continues when the load finishes
+      page(Step::kData, QStringLiteral("data")),
+      [this] {
+        window_->showStep(Step::kColumns);
+        window_->columnsPage()->selectColumn(0);
+        then([this] {
+          grab(QStringLiteral("columns"));
+          next();
+        });
+      },
+      page(Step::kPrivacy, QStringLiteral("privacy")),
+      [this] {
+        window_->showStep(Step::kRun);
+        then([this] {
+          grab(QStringLiteral("run-before"));
+          window_->jobs()->startRun();  // continues when the run finishes
+        });
+      },
+      page(Step::kRun, QStringLiteral("run-done")),
+  };
+  for (ReviewTab tab : kAllReviewTabs) {
+    steps_.push_back([this, tab] {
+      window_->showStep(Step::kReview);
+      window_->reviewPage()->reviewWidget()->showTab(tab);
+      then([this, tab] {
+        grab(QStringLiteral("review-") + reviewTabName(tab));
+        next();
+      }, 600);
+    });
+  }
+  steps_.push_back([this] {
+    window_->showStep(Step::kExport);
+    if (!export_dir_.isValid()) return fail(QStringLiteral("no temporary folder for the export"));
+    window_->exportPage()->setDirectory(export_dir_.path());
+    if (!window_->exportPage()->startExport()) fail(window_->exportPage()->bannerText());
+  });  // continues when the export finishes
+  steps_.push_back(page(Step::kExport, QStringLiteral("export")));
+  then(steps_[next_step_++], 400);
+}
+
+}  // namespace deniable::ui

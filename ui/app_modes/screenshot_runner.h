@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// `deniable --screenshots DIR`: opens the demo dataset in a 1280×800 main window, performs a
+// real run, exports to a temporary folder, and renders every step and every review tab to
+// DIR/NN-name.png (QWidget::grab), then quits. Works offscreen. Driven by signals and timers,
+// never processEvents.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+#include <QTemporaryDir>
+
+namespace deniable::ui {
+
+class MainWindow;
+
+class ScreenshotRunner : public QObject {
+  Q_OBJECT
+
+ public:
+  ScreenshotRunner(MainWindow* window, QString directory, QObject* parent = nullptr);
+  // Starts; the application quits with 0 when every picture was written, else 1.
+  void start();
+  const QStringList& written() const { return written_; }
+
+ private:
+  void next();
+  void grab(const QString& name);
+  void fail(const QString& why);
+  // Runs `step` after the event loop has settled layouts and paints.
+  void then(std::function<void()> step, int delay_ms = 250);
+
+  MainWindow* window_;
+  QString directory_;
+  QTemporaryDir export_dir_;
+  std::vector<std::function<void()>> steps_;
+  std::size_t next_step_ = 0;
+  int counter_ = 0;
+  QStringList written_;
+};
+
+}  // namespace deniable::ui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Columns step's table: one row per column of the session's schema (name, sample values,
+// type, categorical, role, missing, distinct, public domain, values that do not fit). Type,
+// categorical and role are editable; every edit goes through Session::editColumns (the engine's
+// ApplySchemaJson: one undo step, the CLI's semantics) and a refused edit is reported by
+// editFailed() with the engine's message.
+#pragma once
+
+#include <QAbstractTableModel>
+
+namespace deniable::ui {
+
+class Session;
+
+class SchemaModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  enum Column {
+    kName = 0,
+    kSamples,
+    kType,
+    kCategorical,
+    kRole,
+    kMissing,
+    kDistinct,
+    kPublicDomain,
+    kFailed,
+    kColumnCount
+  };
+
+  explicit SchemaModel(Session* session, QObject* parent = nullptr);
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+  Qt::ItemFlags flags(const QModelIndex& index) const override;
+  bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+
+  static QStringList typeNames();        // the engine's names, in combo-box order
+  static QStringList columnRoleNames();
+
+ signals:
+  void editFailed(const QString& message);
+
+ private:
+  void refresh();
+
+  Session* session_;
+  int rows_ = 0;
+};
+
+}  // namespace deniable::ui

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+// Step 6, Export: what to write (the reviewed synthetic CSV, the description, the release
+// report, the column settings, the project file) and where; the SHA-256 of the input and of
+// every file written; and "Copy as CLI command", the deniable-cli line that reproduces the run
+// with --schema pointing to the saved column settings. Writing runs in the background, all or
+// nothing, never over the input (ExportFiles).
+#pragma once
+
+#include <array>
+
+#include <QWidget>
+
+#include "engine/core/result.h"
+#include "ui/tasks/export_job.h"
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTreeWidget;
+
+namespace deniable::ui {
+
+class JobController;
+class MessageBanner;
+class Session;
+class SessionFiles;
+
+class ExportPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum Output { kCsv = 0, kDescription, kReport, kSchema, kProject, kOutputCount };
+
+  ExportPage(Session* session, JobController* jobs, SessionFiles* files, QWidget* parent = nullptr);
+
+  // Every output's path becomes DIRECTORY/<input name>-<suffix>.
+  void setDirectory(const QString& directory);
+  void setOutputEnabled(Output output, bool enabled);
+  void setOutputPath(Output output, const QString& path);
+  QString outputPath(Output output) const;
+  bool outputEnabled(Output output) const;
+
+  // Starts the export (false with a message in the banner when it cannot).
+  bool startExport();
+  // The command for the reviewed run; writes the schema file it names when needed.
+  Result<QString> copyCliCommand();
+  QString commandText() const;
+  QString bannerText() const;
+
+ private:
+  QWidget* buildOutputs();
+  void refresh();
+  void onExportFinished(const QString& message, bool succeeded);
+  void showFingerprints(const ExportReport& report);
+
+  struct Row {
+    QCheckBox* enabled = nullptr;
+    QLineEdit* path = nullptr;
+    QPushButton* browse = nullptr;
+  };
+
+  Session* session_;
+  JobController* jobs_;
+  SessionFiles* files_;
+  MessageBanner* banner_;
+  std::array<Row, kOutputCount> rows_;
+  QCheckBox* owner_report_;
+  QPushButton* export_;
+  QTreeWidget* fingerprints_;
+  QPlainTextEdit* command_;
+  QPushButton* copy_;
+  QString input_path_;
+};
+
+}  // namespace deniable::ui

@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/pages/privacy_page.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "ui/session/deniable_support.h"
+#include "ui/session/guarantee_summary.h"
+#include "ui/session/session.h"
+#include "ui/util/format.h"
+#include "ui/widgets/guarantee_panel.h"
+#include "ui/widgets/mode_card.h"
+#include "ui/widgets/page_header.h"
+#include "ui/widgets/parameter_slider.h"
+
+namespace deniable::ui {
+namespace {
+
+constexpr double kDeltaChoices[] = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-12};
+
+}  // namespace
+
+PrivacyPage::PrivacyPage(Session* session, QWidget* parent) : QWidget(parent), session_(session) {
+  auto* content = new QWidget;
+  auto* left = new QVBoxLayout(content);
+  left->addWidget(buildModes());
+  left->addWidget(buildParameters());
+  left->addWidget(buildDeniable());
+  left->addWidget(buildRelease());
+  left->addStretch(1);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(content);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(new PageHeader(Step::kPrivacy, this));
+  layout->addWidget(scroll, 1);
+
+  connect(session_, &Session::settingsChanged, this, &PrivacyPage::refresh);
+  connect(session_, &Session::dataChanged, this, &PrivacyPage::refresh);
+  connect(session_, &Session::schemaChanged, this, &PrivacyPage::refresh);
+  refresh();
+}
+
+QWidget* PrivacyPage::buildModes() {
+  auto* box = new QGroupBox(tr("What to keep from your data"), this);
+  auto* grid = new QGridLayout(box);
+  const struct {
+    SynthesisMode mode;
+    QString protects, costs;
+  } modes[] = {
+      {SynthesisMode::kRandom,
+       tr("everything: only each column's range and categories are learned, privately"),
+       tr("keeps nothing else: values are drawn uniformly, no distributions or relationships")},
+      {SynthesisMode::kIndependent,
+       tr("individuals with ε-differential privacy over the whole release"),
+       tr("keeps each column's distribution but loses the relationships between columns")},
+      {SynthesisMode::kCorrelated,
+       tr("individuals with ε-differential privacy over the whole release"),
+       tr("keeps distributions and the strongest relationships (a Bayesian network); more "
+          "noise per count as the degree grows")},
+      {SynthesisMode::kDeniable,
+       tr("each released row could have come from at least k people, plus differential privacy"),
+       tr("slower: candidate rows that fail the privacy test are discarded")},
+  };
+  for (const auto& mode : modes) {
+    auto* card = new ModeCard(modeTitle(static_cast<int>(mode.mode)), mode.protects, mode.costs, box);
+    cards_[static_cast<std::size_t>(mode.mode)] = card;
+    const int index = static_cast<int>(mode.mode);
+    grid->addWidget(card, index / 2, index % 2);
+    connect(card, &ModeCard::chosen, this, [this, m = mode.mode] {
+      PrivacySettings next = session_->settings();
+      if (next.model.mode == m) return;
+      next.model.mode = m;
+      edit(next, tr("Choose %1 mode").arg(QString::fromUtf8(SynthesisModeName(m))));
+    });
+  }
+  if constexpr (!kDeniableAvailable) {
+    cards_[static_cast<std::size_t>(SynthesisMode::kDeniable)]->setUnavailable(
+        tr("Coming with the plausible-deniability engine."));
+  }
+  return box;
+}
+
+void PrivacyPage::connectSlider(ParameterSlider* slider, const QString& what,
+                                void (*apply)(PrivacySettings&, double)) {
+  connect(slider, &ParameterSlider::dragStarted, this, [this] { gesture_ = session_->newGesture(); });
+  connect(slider, &ParameterSlider::dragFinished, this, [this] { gesture_ = 0; });
+  connect(slider, &ParameterSlider::valueEdited, this, [this, slider, what, apply](double value) {
+    PrivacySettings next = session_->settings();
+    apply(next, value);
+    edit(next, tr("Set %1").arg(what), slider->dragging() ? gesture_ : 0);
+  });
+}
+
+QWidget* PrivacyPage::buildParameters() {
+  auto* box = new QGroupBox(tr("Privacy and model"), this);
+  auto* form = new QFormLayout(box);
+  epsilon_ = new ParameterSlider({.minimum = 0.01, .maximum = 100, .decimals = 2, .step = 0.1,
+                                  .logarithmic = true, .integer = false,
+                                  .left_caption = tr("◀ more private"),
+                                  .right_caption = tr("more faithful ▶"), .suffix = {}},
+                                 box);
+  epsilon_->setControlToolTip(tr("ε (epsilon), the privacy budget of the whole release. Smaller "
+                                 "is more private and noisier. Common choices: 0.1 to 2."));
+  connectSlider(epsilon_, QStringLiteral("ε"), [](PrivacySettings& s, double v) { s.model.epsilon = v; });
+  form->addRow(tr("Privacy budget ε:"), epsilon_);
+  guarantee_ = new QLabel(box);
+  guarantee_->setWordWrap(true);
+  guarantee_->setTextFormat(Qt::RichText);
+  guarantee_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  guarantee_->setFrameShape(QFrame::StyledPanel);
+  guarantee_->setMargin(6);
+  guarantee_->setToolTip(tr("What these settings guarantee, computed by the engine and updated as "
+                            "you change them. A smaller ε is more private: it bounds how much any "
+                            "one person's record can change what is released."));
+  form->addRow(tr("What you get:"), guarantee_);
+
+  degree_ = new ParameterSlider({.minimum = 1, .maximum = 6, .decimals = 0, .step = 1,
+                                 .logarithmic = false, .integer = true,
+                                 .left_caption = tr("◀ fewer relationships, less noise"),
+                                 .right_caption = tr("more relationships ▶"), .suffix = {}},
+                                box);
+  degree_->setControlToolTip(tr("Correlated mode: how many other columns each column may depend "
+                                "on. Higher keeps more relationships but splits ε over bigger "
+                                "tables (more noise in each count)."));
+  connectSlider(degree_, tr("degree"), [](PrivacySettings& s, double v) { s.model.degree = static_cast<int>(v); });
+  form->addRow(tr("Degree (parents per column):"), degree_);
+
+  bins_ = new ParameterSlider({.minimum = 2, .maximum = 100, .decimals = 0, .step = 1,
+                               .logarithmic = false, .integer = true,
+                               .left_caption = tr("◀ coarser, less noise"),
+                               .right_caption = tr("finer detail ▶"), .suffix = {}},
+                              box);
+  bins_->setControlToolTip(tr("Numbers are grouped into this many equal-width ranges. More bins "
+                              "show finer detail but each gets fewer records (more relative "
+                              "noise)."));
+  connectSlider(bins_, tr("bins"), [](PrivacySettings& s, double v) { s.model.bins = static_cast<int>(v); });
+  form->addRow(tr("Bins for numbers:"), bins_);
+
+  auto* more = new QToolButton(box);
+  more->setText(tr("More settings"));
+  more->setCheckable(true);
+  more->setArrowType(Qt::RightArrow);
+  more->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  more->setAutoRaise(true);
+  more->setToolTip(tr("δ and how ε is shared between the steps (the defaults suit most data)"));
+  auto* advanced = new QWidget(box);
+  auto* advanced_form = new QFormLayout(advanced);
+  advanced_form->setContentsMargins(0, 0, 0, 0);
+  advanced->setVisible(false);
+  connect(more, &QToolButton::toggled, this, [more, advanced](bool on) {
+    more->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    advanced->setVisible(on);
+  });
+  form->addRow(more);
+  form->addRow(advanced);
+  delta_ = new QComboBox(box);
+  for (double delta : kDeltaChoices) delta_->addItem(formatDelta(delta), delta);
+  delta_->setToolTip(tr("δ (delta): the tiny probability that the ε guarantee does not hold, "
+                        "used when categories are selected privately. Keep it far below 1 / "
+                        "the number of rows."));
+  connect(delta_, &QComboBox::activated, this, [this](int index) {
+    PrivacySettings next = session_->settings();
+    next.model.delta = delta_->itemData(index).toDouble();
+    edit(next, tr("Set δ"));
+  });
+  advanced_form->addRow(tr("δ:"), delta_);
+
+  domain_share_ = new QDoubleSpinBox(box);
+  domain_share_->setRange(0.01, 0.9);
+  domain_share_->setSingleStep(0.05);
+  domain_share_->setKeyboardTracking(false);
+  domain_share_->setToolTip(tr("Share of ε spent on learning ranges and categories privately "
+                               "(for columns without public bounds or lists)"));
+  connect(domain_share_, &QDoubleSpinBox::valueChanged, this, [this](double value) {
+    PrivacySettings next = session_->settings();
+    next.model.domain_fraction = value;
+    edit(next, tr("Set the share of ε for domains"));
+  });
+  advanced_form->addRow(tr("Share of ε for domains:"), domain_share_);
+
+  structure_share_ = new QDoubleSpinBox(box);
+  structure_share_->setRange(0.05, 0.95);
+  structure_share_->setSingleStep(0.05);
+  structure_share_->setKeyboardTracking(false);
+  structure_share_->setToolTip(tr("Correlated mode: share of the model's ε spent on choosing "
+                                  "which columns depend on which"));
+  connect(structure_share_, &QDoubleSpinBox::valueChanged, this, [this](double value) {
+    PrivacySettings next = session_->settings();
+    next.model.structure_fraction = value;
+    edit(next, tr("Set the share of ε for the structure"));
+  });
+  advanced_form->addRow(tr("Share for the structure:"), structure_share_);
+  return box;
+}
+
+QWidget* PrivacyPage::buildDeniable() {
+  deniable_box_ = new QGroupBox(tr("Plausible deniability"), this);
+  auto* form = new QFormLayout(deniable_box_);
+  const DeniableOptions defaults;
+  k_ = new ParameterSlider({.minimum = 2, .maximum = 500, .decimals = 0, .step = 1,
+                            .logarithmic = true, .integer = true,
+                            .left_caption = tr("◀ faster"), .right_caption = tr("more private ▶"),
+                            .suffix = {}},
+                           deniable_box_);
+  k_->setControlToolTip(tr("k: every released row must be explainable by at least k real "
+                           "records (the paper uses 50). Larger is more private and slower."));
+  gamma_ = new ParameterSlider({.minimum = 1.1, .maximum = 20, .decimals = 1, .step = 0.5,
+                                .logarithmic = true, .integer = false,
+                                .left_caption = tr("◀ more private"),
+                                .right_caption = tr("faster ▶"), .suffix = {}},
+                               deniable_box_);
+  gamma_->setControlToolTip(tr("γ: those k records must make the row about equally likely, "
+                               "within a factor γ (the paper uses 4). Smaller is more private."));
+  omega_min_ = new QSpinBox(deniable_box_);
+  omega_max_ = new QSpinBox(deniable_box_);
+  for (QSpinBox* omega : {omega_min_, omega_max_}) {
+    omega->setRange(0, 100);
+    omega->setSpecialValueText(tr("auto"));
+    omega->setKeyboardTracking(false);
+    omega->setToolTip(tr("ω: how many columns of a real seed record are re-drawn from the model "
+                         "(a range: drawn per row; equal values fix it; auto = the paper's 5–11)"));
+  }
+  epsilon0_ = new ParameterSlider({.minimum = 0.05, .maximum = 10, .decimals = 2, .step = 0.1,
+                                   .logarithmic = true, .integer = false,
+                                   .left_caption = tr("◀ more private"),
+                                   .right_caption = tr("more rows pass ▶"), .suffix = {}},
+                                  deniable_box_);
+  epsilon0_->setControlToolTip(tr("ε0: noise of the privacy test's threshold (the paper uses 1)"));
+  maxcost_ = new QSpinBox(deniable_box_);
+  maxcost_->setRange(2, 1'000'000'000);
+  maxcost_->setGroupSeparatorShown(true);
+  maxcost_->setKeyboardTracking(false);
+  maxcost_->setToolTip(tr("maxcost: at most this many parent combinations per column (the "
+                          "paper's eq. 6). Larger keeps more relationships but each count gets "
+                          "fewer records."));
+  maxcost_->setValue(static_cast<int>(defaults.maxcost));
+  k_->setValue(defaults.k);
+  gamma_->setValue(defaults.gamma);
+  omega_min_->setValue(defaults.omega_min);
+  omega_max_->setValue(defaults.omega_max);
+  epsilon0_->setValue(defaults.epsilon0);
+  auto* omega = new QHBoxLayout;
+  omega->addWidget(omega_min_);
+  omega->addWidget(new QLabel(tr("to"), deniable_box_));
+  omega->addWidget(omega_max_);
+  omega->addStretch(1);
+  form->addRow(tr("k (plausible seeds):"), k_);
+  form->addRow(tr("γ (likelihood ratio):"), gamma_);
+  form->addRow(tr("ω (re-drawn columns):"), omega);
+  form->addRow(tr("ε0 (test noise):"), epsilon0_);
+  form->addRow(tr("maxcost:"), maxcost_);
+  if constexpr (kDeniableAvailable) {
+    auto deniable_edit = [this](void (*apply)(DeniableOptions&, double)) {
+      return [this, apply](double value) {
+        PrivacySettings next = session_->settings();
+        DeniableOptions options = deniableOptionsOf(next.model);
+        apply(options, value);
+        setDeniableOptions(next.model, options);
+        edit(next, tr("Change plausible-deniability settings"));
+      };
+    };
+    connect(k_, &ParameterSlider::valueEdited, this,
+            deniable_edit([](DeniableOptions& o, double v) { o.k = static_cast<int>(v); }));
+    connect(gamma_, &ParameterSlider::valueEdited, this,
+            deniable_edit([](DeniableOptions& o, double v) { o.gamma = v; }));
+    connect(epsilon0_, &ParameterSlider::valueEdited, this,
+            deniable_edit([](DeniableOptions& o, double v) { o.epsilon0 = v; }));
+    connect(omega_min_, &QSpinBox::valueChanged, this,
+            deniable_edit([](DeniableOptions& o, double v) { o.omega_min = static_cast<int>(v); }));
+    connect(omega_max_, &QSpinBox::valueChanged, this,
+            deniable_edit([](DeniableOptions& o, double v) { o.omega_max = static_cast<int>(v); }));
+    connect(maxcost_, &QSpinBox::valueChanged, this, deniable_edit([](DeniableOptions& o, double v) {
+              o.maxcost = static_cast<std::uint64_t>(v);
+            }));
+  } else {
+    deniable_box_->setEnabled(false);
+    deniable_box_->setTitle(tr("Plausible deniability (coming with the plausible-deniability "
+                               "engine)"));
+  }
+  return deniable_box_;
+}
+
+QWidget* PrivacyPage::buildRelease() {
+  auto* box = new QGroupBox(tr("Release"), this);
+  auto* form = new QFormLayout(box);
+  rows_ = new QSpinBox(box);
+  rows_->setRange(1, 2'000'000'000);
+  rows_->setGroupSeparatorShown(true);
+  rows_->setKeyboardTracking(false);
+  rows_->setToolTip(tr("How many synthetic rows to produce"));
+  same_rows_ = new QCheckBox(tr("Same as the input"), box);
+  same_rows_->setToolTip(tr("Produce as many rows as your file has. Note: that reveals your "
+                            "file's exact size."));
+  rows_note_ = new QLabel(box);
+  rows_note_->setWordWrap(true);
+  connect(rows_, &QSpinBox::valueChanged, this, [this](int value) {
+    PrivacySettings next = session_->settings();
+    next.rows = static_cast<std::uint64_t>(value);
+    edit(next, tr("Set the number of rows"));
+  });
+  connect(same_rows_, &QCheckBox::toggled, this, [this](bool same) {
+    PrivacySettings next = session_->settings();
+    next.rows = same ? 0 : session_->outputRows();
+    edit(next, same ? tr("Release as many rows as the input") : tr("Choose the number of rows"));
+  });
+  auto* rows = new QHBoxLayout;
+  rows->addWidget(rows_);
+  rows->addWidget(same_rows_);
+  rows->addStretch(1);
+  form->addRow(tr("Synthetic rows:"), rows);
+  form->addRow(QString(), rows_note_);
+
+  reproducible_ = new QCheckBox(tr("Reproducible, NOT private (testing only)"), box);
+  reproducible_->setToolTip(tr("Use a fixed random seed so that a run can be repeated exactly. "
+                               "Anyone who knows the seed can remove the noise: never release "
+                               "data made this way."));
+  seed_ = new QSpinBox(box);
+  seed_->setRange(0, 2'000'000'000);
+  seed_->setKeyboardTracking(false);
+  seed_->setToolTip(tr("The fixed seed (testing only)"));
+  connect(reproducible_, &QCheckBox::toggled, this, [this](bool on) {
+    PrivacySettings next = session_->settings();
+    next.reproducible = on;
+    edit(next, on ? tr("Make runs reproducible (NOT private)") : tr("Make runs private"));
+  });
+  connect(seed_, &QSpinBox::valueChanged, this, [this](int value) {
+    PrivacySettings next = session_->settings();
+    next.seed = static_cast<std::uint64_t>(value);
+    edit(next, tr("Set the seed"));
+  });
+  auto* testing = new QHBoxLayout;
+  testing->addWidget(reproducible_);
+  testing->addWidget(new QLabel(tr("seed:"), box));
+  testing->addWidget(seed_);
+  testing->addStretch(1);
+  form->addRow(tr("Randomness:"), testing);
+  return box;
+}
+
+void PrivacyPage::edit(const PrivacySettings& settings, const QString& description, int gesture) {
+  session_->editSettings(settings, description, gesture);
+}
+
+void PrivacyPage::refresh() {
+  const PrivacySettings& settings = session_->settings();
+  const ModelSettings& model = settings.model;
+  for (std::size_t i = 0; i < cards_.size(); ++i) {
+    const QSignalBlocker block(cards_[i]->radio());
+    cards_[i]->setChecked(static_cast<std::size_t>(model.mode) == i);
+  }
+  epsilon_->setValue(model.epsilon);
+  degree_->setValue(model.degree);
+  bins_->setValue(model.bins);
+  const bool correlated = model.mode == SynthesisMode::kCorrelated;
+  degree_->setEnabled(correlated);
+  structure_share_->setEnabled(correlated);
+  bins_->setEnabled(true);
+  {
+    const QSignalBlocker block_delta(delta_);
+    int index = delta_->findData(model.delta);
+    if (index < 0) {
+      delta_->addItem(formatDelta(model.delta), model.delta);
+      index = delta_->count() - 1;
+    }
+    delta_->setCurrentIndex(index);
+    const QSignalBlocker block_domain(domain_share_);
+    domain_share_->setValue(model.domain_fraction);
+    const QSignalBlocker block_structure(structure_share_);
+    structure_share_->setValue(model.structure_fraction);
+    const QSignalBlocker block_rows(rows_);
+    rows_->setValue(static_cast<int>(std::min<std::size_t>(session_->outputRows(), 2'000'000'000)));
+    const QSignalBlocker block_same(same_rows_);
+    same_rows_->setChecked(settings.rows == 0);
+    const QSignalBlocker block_reproducible(reproducible_);
+    reproducible_->setChecked(settings.reproducible);
+    const QSignalBlocker block_seed(seed_);
+    seed_->setValue(static_cast<int>(settings.seed));
+  }
+  rows_->setEnabled(settings.rows != 0);
+  seed_->setEnabled(settings.reproducible);
+  if constexpr (kDeniableAvailable) {
+    const DeniableOptions options = deniableOptionsOf(model);
+    k_->setValue(options.k);
+    gamma_->setValue(options.gamma);
+    epsilon0_->setValue(options.epsilon0);
+    const QSignalBlocker block_min(omega_min_);
+    omega_min_->setValue(options.omega_min);
+    const QSignalBlocker block_max(omega_max_);
+    omega_max_->setValue(options.omega_max);
+    const QSignalBlocker block_maxcost(maxcost_);
+    maxcost_->setValue(static_cast<int>(std::min<std::uint64_t>(options.maxcost, 1'000'000'000)));
+    deniable_box_->setVisible(model.mode == SynthesisMode::kDeniable);
+  }
+  if (session_->hasInput()) {
+    rows_note_->setText(
+        settings.rows == 0
+            ? tr("Your file has %1. Releasing exactly that many rows reveals its size.")
+                  .arg(formatRows(session_->data()->table->num_rows()))
+            : tr("The number of released rows is public; it reveals nothing else about your "
+                 "data."));
+  }
+  guarantee_->setText(guaranteeHtml(summarizeGuarantee(*session_, /*use_result=*/false),
+                                    /*with_notes=*/false, /*with_mode=*/false));
+}
+
+QString PrivacyPage::guaranteeText() const { return guarantee_->text(); }
+
+}  // namespace deniable::ui

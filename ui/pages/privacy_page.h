@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+// Step 3, Privacy: the mode as four cards, the parameters as sliders with spin boxes (ε on a
+// log scale; degree and bins where they apply; for the deniable mode k, γ, ω, ε0), the number
+// of rows to release, and — updated live beside them — what the settings guarantee, from the
+// engine. Every change is one undo step; one slider drag is one undo step.
+#pragma once
+
+#include <array>
+
+#include <QWidget>
+
+#include "engine/pipeline/synthesis_job.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace deniable::ui {
+
+class ModeCard;
+class ParameterSlider;
+class Session;
+struct PrivacySettings;
+
+class PrivacyPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit PrivacyPage(Session* session, QWidget* parent = nullptr);
+
+  ParameterSlider* epsilonSlider() const { return epsilon_; }
+  ParameterSlider* degreeSlider() const { return degree_; }
+  ModeCard* modeCard(SynthesisMode mode) const { return cards_[static_cast<std::size_t>(mode)]; }
+  QSpinBox* rowsSpinBox() const { return rows_; }
+  QCheckBox* reproducibleCheckBox() const { return reproducible_; }
+  QString guaranteeText() const;
+
+ private:
+  QWidget* buildModes();
+  QWidget* buildParameters();
+  QWidget* buildDeniable();
+  QWidget* buildRelease();
+  void connectSlider(ParameterSlider* slider, const QString& what,
+                     void (*apply)(PrivacySettings&, double));
+  void edit(const PrivacySettings& settings, const QString& description, int gesture = 0);
+  void refresh();
+
+  Session* session_;
+  std::array<ModeCard*, 4> cards_{};
+  ParameterSlider* epsilon_;
+  ParameterSlider* degree_;
+  ParameterSlider* bins_;
+  QComboBox* delta_;
+  QDoubleSpinBox* domain_share_;
+  QDoubleSpinBox* structure_share_;
+  QGroupBox* deniable_box_;
+  ParameterSlider* k_;
+  ParameterSlider* gamma_;
+  QSpinBox* omega_min_;
+  QSpinBox* omega_max_;
+  ParameterSlider* epsilon0_;
+  QSpinBox* maxcost_;
+  QSpinBox* rows_;
+  QCheckBox* same_rows_;
+  QLabel* rows_note_;
+  QCheckBox* reproducible_;
+  QSpinBox* seed_;
+  QLabel* guarantee_;
+  int gesture_ = 0;
+};
+
+}  // namespace deniable::ui

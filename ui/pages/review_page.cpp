@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/pages/review_page.h"
+
+#include <QVBoxLayout>
+
+#include "ui/review/review_widget.h"
+#include "ui/session/session.h"
+#include "ui/widgets/message_banner.h"
+#include "ui/widgets/page_header.h"
+
+namespace deniable::ui {
+
+ReviewPage::ReviewPage(Session* session, QWidget* parent)
+    : QWidget(parent), session_(session), banner_(new MessageBanner(this)),
+      review_(new ReviewWidget(this)) {
+  review_->setToolTip(tr("Real and synthetic data side by side (for your eyes only: this "
+                         "comparison uses your real data)"));
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(new PageHeader(Step::kReview, this));
+  layout->addWidget(banner_);
+  layout->addWidget(review_, 1);
+  connect(session_, &Session::resultChanged, this, &ReviewPage::onResultChanged);
+  connect(session_, &Session::stateChanged, this, &ReviewPage::onStateChanged);
+  onResultChanged();
+}
+
+void ReviewPage::onResultChanged() {
+  if (session_->result()) {
+    review_->setData(session_->result()->review);
+  } else {
+    review_->clear();
+  }
+  onStateChanged();
+}
+
+void ReviewPage::onStateChanged() {
+  if (!session_->result()) {
+    banner_->showMessage(MessageBanner::Kind::kInfo, tr("Run a synthesis first (step 4)."));
+  } else if (session_->resultIsStale()) {
+    banner_->showMessage(MessageBanner::Kind::kWarning,
+                         tr("These results were made with earlier settings. Run again (Ctrl+R) "
+                            "to review the current ones."));
+  } else {
+    banner_->hide();
+  }
+}
+
+}  // namespace deniable::ui

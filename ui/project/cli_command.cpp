@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/project/cli_command.h"
+
+#include <charconv>
+
+#include <QRegularExpression>
+
+#include "ui/session/deniable_support.h"
+
+namespace deniable::ui {
+
+QString exactNumber(double value) {
+  char buffer[64];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return QString::fromLatin1(buffer, static_cast<qsizetype>(result.ptr - buffer));
+}
+
+QString shellQuote(const QString& argument) {
+  static const QRegularExpression kSafe(QStringLiteral("^[A-Za-z0-9_./:=+,-]+$"));
+  if (!argument.isEmpty() && kSafe.match(argument).hasMatch()) return argument;
+  QString quoted = argument;
+  quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+  return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
+                         const CliCommandFiles& files) {
+  const ModelSettings& model = settings.model;
+  QStringList args = {QStringLiteral("synthesize"), files.input,
+                      QStringLiteral("--mode"), QString::fromUtf8(SynthesisModeName(model.mode)),
+                      QStringLiteral("--epsilon"), exactNumber(model.epsilon),
+                      QStringLiteral("--delta"), exactNumber(model.delta),
+                      QStringLiteral("--bins"), QString::number(model.bins),
+                      QStringLiteral("--domain-fraction"), exactNumber(model.domain_fraction)};
+  if (model.mode == SynthesisMode::kCorrelated) {
+    args << QStringLiteral("--degree") << QString::number(model.degree)
+         << QStringLiteral("--structure-fraction") << exactNumber(model.structure_fraction);
+  }
+  if (model.mode == SynthesisMode::kDeniable) {
+    const DeniableOptions deniable = deniableOptionsOf(model);
+    args << QStringLiteral("--k") << QString::number(deniable.k) << QStringLiteral("--gamma")
+         << exactNumber(deniable.gamma) << QStringLiteral("--epsilon0")
+         << exactNumber(deniable.epsilon0) << QStringLiteral("--maxcost")
+         << QString::number(static_cast<qulonglong>(deniable.maxcost));
+    if (deniable.omega_min > 0 || deniable.omega_max > 0) {
+      args << QStringLiteral("--omega")
+           << (deniable.omega_min == deniable.omega_max
+                   ? QString::number(deniable.omega_min)
+                   : QStringLiteral("%1-%2").arg(deniable.omega_min).arg(deniable.omega_max));
+    }
+  }
+  args << QStringLiteral("--schema") << files.schema << QStringLiteral("-n")
+       << QString::number(static_cast<qulonglong>(rows)) << QStringLiteral("-o") << files.output;
+  if (!files.description.isEmpty()) args << QStringLiteral("--description") << files.description;
+  if (settings.reproducible) {
+    args << QStringLiteral("--seed") << QString::number(static_cast<qulonglong>(settings.seed));
+  }
+  return args;
+}
+
+QString cliCommand(const PrivacySettings& settings, std::size_t rows, const CliCommandFiles& files) {
+  QStringList quoted = {QStringLiteral("deniable-cli")};
+  for (const QString& argument : cliArguments(settings, rows, files)) quoted << shellQuote(argument);
+  return quoted.join(QLatin1Char(' '));
+}
+
+}  // namespace deniable::ui

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// Export: writes exactly the reviewed release (the decoded synthetic table with WriteRawTable,
+// the description with WriteDescription), small text files (schema JSON, project file) and the
+// release report, all or nothing, in two phases:
+//  1. StageExport (worker thread): every file is written (atomically) to a hidden staging name
+//     beside its destination and fingerprinted (SHA-256); the input is hashed again.
+//  2. On the UI thread: the release report, which needs the fingerprints and Qt Widgets to
+//     render its charts, is staged with StageText; then CommitExport renames every staged file
+//     into place (rename(2): atomic per file), or DiscardExport removes them.
+// A failure or a Cancel before the commit leaves every destination as it was. No destination
+// may be the input (CheckNotOverwritingInput) or another destination.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <QByteArray>
+#include <QString>
+
+#include "engine/core/progress.h"
+#include "engine/core/result.h"
+#include "ui/tasks/jobs.h"
+
+namespace deniable::ui {
+
+struct TextFile {
+  QString path;
+  QString what;          // "Column settings (schema JSON)"
+  std::string contents;
+};
+
+struct StagedExport;
+
+struct ExportRequest {
+  std::shared_ptr<const RunRecord> run;
+  QString csv_path;          // empty: not written
+  QString description_path;  // empty: not written
+  std::vector<TextFile> text_files;
+  // The release report: written last, on the UI thread, from the other files' fingerprints.
+  QString report_path;       // empty: no report
+  std::function<Result<std::string>(const StagedExport&)> build_report;
+};
+
+struct WrittenFile {
+  QString path;
+  QString what;
+  QByteArray sha256;  // lower-case hex
+  std::int64_t bytes = 0;
+};
+
+struct StagedFile {
+  WrittenFile file;   // final path, what, fingerprint of the staged bytes
+  QString staging;    // where the bytes are until CommitExport
+};
+
+struct StagedExport {
+  std::vector<StagedFile> files;
+  QString report_path;
+  QByteArray input_sha256;        // of the input file now
+  bool input_changed = false;     // it differs from the hash taken when it was loaded
+};
+
+struct ExportReport {
+  std::vector<WrittenFile> files;
+  QByteArray input_sha256;
+  bool input_changed = false;
+};
+
+using StageOutcome = Result<std::shared_ptr<StagedExport>>;
+using ExportOutcome = Result<ExportReport>;
+
+// Phase 1 (any thread). On error or cancel nothing is left behind.
+StageOutcome StageExport(const ExportRequest& request, Progress& progress);
+// Stages one more file (the report) beside its destination.
+Status StageText(StagedExport& staged, const QString& path, const QString& what,
+                 const std::string& contents);
+// Phase 2: moves every staged file into place.
+ExportOutcome CommitExport(StagedExport& staged);
+void DiscardExport(StagedExport& staged);
+
+// Both phases with no report (tests, and any caller without a UI thread).
+ExportOutcome ExportFiles(const ExportRequest& request, Progress& progress);
+
+}  // namespace deniable::ui

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/tasks/job_controller.h"
+
+#include <QFileInfo>
+#include <QTimer>
+
+#include "ui/session/session.h"
+#include "ui/tasks/run_in_background.h"
+#include "ui/util/app_settings.h"
+#include "ui/util/errors.h"
+#include "ui/util/format.h"
+
+namespace deniable::ui {
+namespace {
+
+// Cancellation by a flag instead of QFuture::cancel, for the export: its future must always
+// deliver a result, because once the files are moved into place a late Cancel must not be
+// reported as "nothing written".
+class FlagProgress final : public Progress {
+ public:
+  FlagProgress(Progress& parent, const std::atomic<bool>& stop) : parent_(parent), stop_(stop) {}
+  void Report(double fraction, std::string_view stage) override { parent_.Report(fraction, stage); }
+  bool IsCancelled() const override { return stop_.load() || parent_.IsCancelled(); }
+
+ private:
+  Progress& parent_;
+  const std::atomic<bool>& stop_;
+};
+
+}  // namespace
+
+JobController::JobController(Session* session, QObject* parent)
+    : QObject(parent), session_(session), trace_(std::make_shared<JobTrace>()), tick_(new QTimer(this)) {
+  for (QFutureWatcherBase* watcher :
+       {static_cast<QFutureWatcherBase*>(&load_watcher_),
+        static_cast<QFutureWatcherBase*>(&run_watcher_),
+        static_cast<QFutureWatcherBase*>(&export_watcher_)}) {
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &JobController::emitProgress);
+  }
+  connect(&load_watcher_, &QFutureWatcherBase::finished, this, &JobController::onLoadFinished);
+  connect(&run_watcher_, &QFutureWatcherBase::finished, this, &JobController::onRunFinished);
+  connect(&export_watcher_, &QFutureWatcherBase::finished, this, &JobController::onExportFinished);
+  // Progress signals can be sparse (a long stage reports rarely): refresh the time left.
+  tick_->setInterval(250);
+  connect(tick_, &QTimer::timeout, this, &JobController::emitProgress);
+}
+
+JobController::~JobController() {
+  // Never leave a worker running into a destroyed session: cancel and wait (it stops within a
+  // fraction of a second at the engine's next poll).
+  cancel();
+  waitForWorker();
+}
+
+void JobController::begin(Kind kind, const QString& title) {
+  kind_ = kind;
+  trace_ = std::make_shared<JobTrace>();
+  tick_->start();
+  emit started(kind, title);
+  emit progressChanged(0, title, -1);
+}
+
+void JobController::end(End how, const QString& message) {
+  const Kind kind = kind_;
+  kind_ = Kind::kNone;
+  tick_->stop();
+  emit finished(kind, how, message);
+}
+
+void JobController::emitProgress() {
+  if (!busy()) return;
+  emit progressChanged(trace_->fraction(), trace_->currentStage(), trace_->secondsLeft());
+}
+
+bool JobController::startLoad(const LoadRequest& request, const PrivacySettings* settings) {
+  if (busy()) return false;
+  have_load_settings_ = settings != nullptr;
+  if (settings != nullptr) load_settings_ = *settings;
+  begin(Kind::kLoad, tr("Opening %1").arg(QFileInfo(request.path).fileName()));
+  load_watcher_.setFuture(runInBackground<LoadOutcome>(
+      trace_, [request](Progress& progress) { return LoadData(request, progress); }));
+  return true;
+}
+
+RunRequest JobController::nextRunRequest() const {
+  RunRequest request;
+  request.data = session_->data();
+  request.schema = session_->schema();
+  request.settings = session_->settings();
+  request.rows = session_->outputRows();
+  request.settings.model.threads = AppSettings::preferences().threads;
+  return request;
+}
+
+bool JobController::startRun() {
+  if (busy() || !session_->hasInput()) return false;
+  const RunRequest request = nextRunRequest();
+  begin(Kind::kRun, tr("Synthesizing %1").arg(formatRows(request.rows)));
+  run_watcher_.setFuture(runInBackground<RunOutcome>(
+      trace_, [request](Progress& progress) { return RunSynthesis(request, progress); }));
+  return true;
+}
+
+bool JobController::startExport(const ExportRequest& request) {
+  if (busy()) return false;
+  begin(Kind::kExport, tr("Exporting"));
+  export_request_ = request;
+  export_stop_ = std::make_shared<std::atomic<bool>>(false);
+  export_watcher_.setFuture(runInBackground<StageOutcome>(
+      trace_, [request, stop = export_stop_](Progress& progress) {
+        FlagProgress flagged(progress, *stop);
+        return StageExport(request, flagged);
+      }));
+  return true;
+}
+
+void JobController::cancel() {
+  switch (kind_) {
+    case Kind::kLoad: load_watcher_.cancel(); break;
+    case Kind::kRun: run_watcher_.cancel(); break;
+    case Kind::kExport: export_stop_->store(true); break;
+    case Kind::kNone: break;
+  }
+}
+
+void JobController::waitForWorker() {
+  load_watcher_.waitForFinished();
+  run_watcher_.waitForFinished();
+  export_watcher_.waitForFinished();
+}
+
+void JobController::onLoadFinished() {
+  if (load_watcher_.isCanceled()) {  // a cancelled future holds no result
+    end(End::kCancelled, tr("Opening cancelled: nothing changed."));
+    return;
+  }
+  const LoadOutcome outcome = load_watcher_.result();
+  if (!outcome) {
+    end(outcome.error().code == ErrorCode::kCancelled ? End::kCancelled : End::kFailed,
+        describeError(outcome.error()));
+    return;
+  }
+  session_->setData(outcome.value(), have_load_settings_ ? &load_settings_ : nullptr);
+  end(End::kSucceeded, tr("Opened %1: %2, %3 columns")
+                           .arg(QFileInfo(outcome.value()->path).fileName(),
+                                formatRows(outcome.value()->table->num_rows()))
+                           .arg(outcome.value()->table->num_columns()));
+}
+
+void JobController::onRunFinished() {
+  if (run_watcher_.isCanceled()) {
+    end(End::kCancelled, tr("Run cancelled: the previous results are unchanged."));
+    return;
+  }
+  const RunOutcome outcome = run_watcher_.result();
+  if (!outcome) {
+    if (outcome.error().code == ErrorCode::kCancelled) {
+      end(End::kCancelled, tr("Run cancelled: the previous results are unchanged."));
+      return;
+    }
+    const QString message = describeError(outcome.error());
+    session_->setRunError(message);
+    end(End::kFailed, message);
+    return;
+  }
+  session_->setResult(outcome.value());
+  end(End::kSucceeded, tr("Synthesized %1 in %2")
+                           .arg(formatRows(outcome.value()->request.rows),
+                                formatSeconds(outcome.value()->seconds)));
+}
+
+void JobController::onExportFinished() {
+  const StageOutcome outcome = export_watcher_.result();
+  ExportRequest request = std::move(export_request_);
+  export_request_ = ExportRequest{};
+  if (!outcome) {
+    if (outcome.error().code == ErrorCode::kCancelled) {
+      end(End::kCancelled, tr("Export cancelled: no file was written."));
+    } else {
+      end(End::kFailed, describeError(outcome.error()));
+    }
+    return;
+  }
+  StagedExport& staged = *outcome.value();
+  if (export_stop_->load()) {  // Cancel pressed after the worker's last poll
+    DiscardExport(staged);
+    end(End::kCancelled, tr("Export cancelled: no file was written."));
+    return;
+  }
+  // The report renders charts with Qt Widgets: here, on the UI thread, from the fingerprints.
+  if (!request.report_path.isEmpty() && request.build_report) {
+    auto html = request.build_report(staged);
+    Status status = html ? StageText(staged, request.report_path, tr("Release report (HTML)"), html.value())
+                         : Status(html.error());
+    if (!status) {
+      DiscardExport(staged);
+      end(End::kFailed, describeError(status.error()));
+      return;
+    }
+  }
+  auto committed = CommitExport(staged);
+  if (!committed) {
+    end(End::kFailed, describeError(committed.error()));
+    return;
+  }
+  last_export_ = committed.value();
+  session_->markExported();
+  end(End::kSucceeded, tr("Exported %1").arg(countOf(last_export_.files.size(), tr("file"),
+                                                     tr("files"))));
+}
+
+}  // namespace deniable::ui

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// JobController: starts the session's background jobs (load, run, export), one at a time, on
+// Qt Concurrent; watches them with QFutureWatchers; stores what they produce in the Session on
+// the UI thread; reports progress, time left and the outcome. Cancel stops the engine at its
+// next poll and leaves the session as it was (a cancelled future holds no result; nothing is
+// written: the run writes no file, the export stages its files).
+#pragma once
+
+#include <atomic>
+#include <memory>
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include "ui/tasks/export_job.h"
+#include "ui/tasks/job_trace.h"
+#include "ui/tasks/jobs.h"
+
+class QTimer;
+
+namespace deniable::ui {
+
+class Session;
+
+class JobController : public QObject {
+  Q_OBJECT
+
+ public:
+  enum class Kind { kNone, kLoad, kRun, kExport };
+  enum class End { kSucceeded, kCancelled, kFailed };
+  Q_ENUM(Kind)
+  Q_ENUM(End)
+
+  explicit JobController(Session* session, QObject* parent = nullptr);
+  ~JobController() override;
+
+  bool busy() const { return kind_ != Kind::kNone; }
+  Kind kind() const { return kind_; }
+  // The running (or last) job's stages; never null.
+  std::shared_ptr<const JobTrace> trace() const { return trace_; }
+
+  // Each returns false (and starts nothing) while another job runs.
+  bool startLoad(const LoadRequest& request, const PrivacySettings* settings = nullptr);
+  bool startRun();
+  bool startExport(const ExportRequest& request);
+  // Cancels the running job (no-op when idle). finished() follows once the worker stopped.
+  void cancel();
+  // Blocks until the running job's worker returned (tests and shutdown only; the UI waits for
+  // finished()). The finished() signal still arrives through the event loop.
+  void waitForWorker();
+
+  // The run the next startRun() would make (for estimates and the CLI command).
+  RunRequest nextRunRequest() const;
+
+  const ExportReport& lastExport() const { return last_export_; }
+
+ signals:
+  void started(deniable::ui::JobController::Kind kind, const QString& title);
+  // fraction in [0, 1]; seconds_left < 0 when unknown.
+  void progressChanged(double fraction, const QString& stage, double seconds_left);
+  void finished(deniable::ui::JobController::Kind kind, deniable::ui::JobController::End end,
+                const QString& message);
+
+ private:
+  void begin(Kind kind, const QString& title);
+  void end(End how, const QString& message);
+  void emitProgress();
+  void onLoadFinished();
+  void onRunFinished();
+  void onExportFinished();
+
+  Session* session_;
+  Kind kind_ = Kind::kNone;
+  std::shared_ptr<JobTrace> trace_;
+  QFutureWatcher<LoadOutcome> load_watcher_;
+  QFutureWatcher<RunOutcome> run_watcher_;
+  QFutureWatcher<StageOutcome> export_watcher_;
+  ExportRequest export_request_;
+  QTimer* tick_;
+  bool have_load_settings_ = false;
+  PrivacySettings load_settings_;
+  std::shared_ptr<std::atomic<bool>> export_stop_ = std::make_shared<std::atomic<bool>>(false);
+  ExportReport last_export_;
+};
+
+}  // namespace deniable::ui

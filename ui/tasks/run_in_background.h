@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one way the UI starts engine work: QtConcurrent::run with a QPromise, the engine's
+// Progress adapted by PromiseProgress, and the exception boundary (STYLE.md §3: exceptions that
+// still occur — bad_alloc, third-party — become Error{kInternal}). The lambda owns only values;
+// it never touches a QObject of the UI thread.
+//
+// Example:
+//   auto trace = std::make_shared<JobTrace>();
+//   watcher_.setFuture(runInBackground<LoadOutcome>(trace, [request](Progress& progress) {
+//     return LoadData(request, progress);
+//   }));
+#pragma once
+
+#include <exception>
+#include <memory>
+#include <new>
+#include <utility>
+
+#include <QFuture>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "engine/core/result.h"
+#include "ui/tasks/job_trace.h"
+#include "ui/tasks/promise_progress.h"
+
+namespace deniable::ui {
+
+// R must be constructible from an Error (a Result<...>). `work(Progress&)` returns R.
+template <typename R, typename Work>
+QFuture<R> runInBackground(std::shared_ptr<JobTrace> trace, Work work) {
+  return QtConcurrent::run([trace = std::move(trace), work = std::move(work)](QPromise<R>& promise) {
+    PromiseProgress<R> progress(promise, trace.get());
+    try {
+      promise.addResult(work(progress));
+    } catch (const std::bad_alloc&) {
+      promise.addResult(R(InternalError("out of memory")));
+    } catch (const std::exception& e) {  // boundary: exceptions become errors
+      promise.addResult(R(InternalError(e.what())));
+    } catch (...) {
+      promise.addResult(R(InternalError("unknown exception in a background job")));
+    }
+    if (trace) trace->finish();
+  });
+}
+
+}  // namespace deniable::ui
