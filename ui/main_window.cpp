@@ -36,6 +36,7 @@
 #include "ui/tasks/job_controller.h"
 #include "ui/util/app_settings.h"
 #include "ui/util/errors.h"
+#include "ui/util/app_setup.h"
 #include "ui/widgets/guarantee_panel.h"
 #include "ui/widgets/job_bar.h"
 #include "ui/widgets/message_banner.h"
@@ -48,11 +49,12 @@ MainWindow::MainWindow(QWidget* parent)
       files_(new SessionFiles(session_, jobs_, this)), steps_(new StepList(this)),
       pages_(new QStackedWidget(this)), banner_(new MessageBanner(this)),
       guarantee_(new GuaranteePanel(this)), job_bar_(new JobBar(this)) {
+  ensureResources();
   setWindowIcon(QIcon(QStringLiteral(":/icons/deniable.svg")));
   setAcceptDrops(true);
   data_page_ = new DataPage(session_, pages_);
   columns_page_ = new ColumnsPage(session_, pages_);
-  privacy_page_ = new PrivacyPage(session_, pages_);
+  privacy_page_ = new PrivacyPage(session_, jobs_, pages_);
   run_page_ = new RunPage(session_, jobs_, pages_);
   review_page_ = new ReviewPage(session_, pages_);
   export_page_ = new ExportPage(session_, jobs_, files_, pages_);

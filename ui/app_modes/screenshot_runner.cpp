@@ -10,11 +10,13 @@
 #include "ui/main_window.h"
 #include "ui/pages/columns_page.h"
 #include "ui/pages/export_page.h"
+#include "ui/pages/privacy_page.h"
 #include "ui/pages/review_page.h"
 #include "ui/project/session_files.h"
 #include "ui/review/review_widget.h"
 #include "ui/tasks/job_controller.h"
 #include "ui/util/errors.h"
+#include "ui/widgets/mode_card.h"
 
 namespace deniable::ui {
 
@@ -112,6 +114,19 @@ void ScreenshotRunner::start() {
     if (!window_->exportPage()->startExport()) fail(window_->exportPage()->bannerText());
   });  // continues when the export finishes
   steps_.push_back(page(Step::kExport, QStringLiteral("export")));
+  // The plausibly deniable mode: its settings and the advisor's pass-rate grid.
+  steps_.push_back([this] {
+    window_->showStep(Step::kPrivacy);
+    window_->privacyPage()->modeCard(SynthesisMode::kDeniable)->setChecked(true);
+    if (!window_->jobs()->startAdvice()) fail(QStringLiteral("cannot start the pass-rate estimate"));
+  });  // continues when the estimate finishes
+  steps_.push_back([this] {
+    window_->privacyPage()->showDeniableSettings();
+    then([this] {
+      grab(QStringLiteral("privacy-deniable"));
+      next();
+    });
+  });
   then(steps_[next_step_++], 400);
 }
 

@@ -9,6 +9,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -19,6 +20,8 @@
 #include "ui/session/deniable_support.h"
 #include "ui/session/guarantee_summary.h"
 #include "ui/session/session.h"
+#include "ui/tasks/job_controller.h"
+#include "ui/widgets/pass_rate_grid.h"
 #include "ui/util/format.h"
 #include "ui/widgets/guarantee_panel.h"
 #include "ui/widgets/mode_card.h"
@@ -32,7 +35,8 @@ constexpr double kDeltaChoices[] = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-12};
 
 }  // namespace
 
-PrivacyPage::PrivacyPage(Session* session, QWidget* parent) : QWidget(parent), session_(session) {
+PrivacyPage::PrivacyPage(Session* session, JobController* jobs, QWidget* parent)
+    : QWidget(parent), session_(session), jobs_(jobs) {
   auto* content = new QWidget;
   auto* left = new QVBoxLayout(content);
   left->addWidget(buildModes());
@@ -41,6 +45,7 @@ PrivacyPage::PrivacyPage(Session* session, QWidget* parent) : QWidget(parent), s
   left->addWidget(buildRelease());
   left->addStretch(1);
   auto* scroll = new QScrollArea(this);
+  scroll_ = scroll;
   scroll->setWidget(content);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
@@ -53,6 +58,9 @@ PrivacyPage::PrivacyPage(Session* session, QWidget* parent) : QWidget(parent), s
   connect(session_, &Session::settingsChanged, this, &PrivacyPage::refresh);
   connect(session_, &Session::dataChanged, this, &PrivacyPage::refresh);
   connect(session_, &Session::schemaChanged, this, &PrivacyPage::refresh);
+  connect(session_, &Session::adviceChanged, this, &PrivacyPage::refreshAdvice);
+  connect(jobs_, &JobController::started, this, [this] { advise_->setEnabled(false); });
+  connect(jobs_, &JobController::finished, this, [this] { advise_->setEnabled(true); });
   refresh();
 }
 
@@ -265,6 +273,37 @@ QWidget* PrivacyPage::buildDeniable() {
   form->addRow(tr("ω (re-drawn columns):"), omega);
   form->addRow(tr("ε0 (test noise):"), epsilon0_);
   form->addRow(tr("maxcost:"), maxcost_);
+  advise_ = new QPushButton(tr("Estimate pass rates"), deniable_box_);
+  advise_->setToolTip(tr("Ask the engine how many candidate rows would pass the privacy test "
+                         "for several k and ω (runs in the background on your real data)"));
+  connect(advise_, &QPushButton::clicked, jobs_, &JobController::startAdvice);
+  pass_rate_ = new QLabel(deniable_box_);
+  pass_rate_->setWordWrap(true);
+  grid_ = new PassRateGrid(deniable_box_);
+  grid_->setMinimumHeight(140);
+  grid_->setVisible(false);
+  connect(grid_, &PassRateGrid::cellChosen, this, [this](int k, int omega_min, int omega_max) {
+    PrivacySettings next = session_->settings();
+    DeniableOptions options = deniableOptionsOf(next.model);
+    options.k = k;
+    options.omega_min = omega_min;
+    options.omega_max = omega_max;
+    setDeniableOptions(next.model, options);
+    edit(next, tr("Pick k = %1 and ω from the pass-rate grid").arg(k));
+  });
+  auto* owner_only = new QLabel(tr("Pass rates are estimated on your real data: they are for your "
+                                   "eyes only and are never part of a release."),
+                                deniable_box_);
+  owner_only->setWordWrap(true);
+  QFont small = owner_only->font();
+  small.setPointSizeF(small.pointSizeF() * 0.9);
+  owner_only->setFont(small);
+  auto* advice_row = new QHBoxLayout;
+  advice_row->addWidget(advise_);
+  advice_row->addWidget(pass_rate_, 1);
+  form->addRow(tr("Pass rate:"), advice_row);
+  form->addRow(grid_);
+  form->addRow(owner_only);
   if constexpr (kDeniableAvailable) {
     auto deniable_edit = [this](void (*apply)(DeniableOptions&, double)) {
       return [this, apply](double value) {
@@ -407,6 +446,7 @@ void PrivacyPage::refresh() {
     maxcost_->setValue(static_cast<int>(std::min<std::uint64_t>(options.maxcost, 1'000'000'000)));
     deniable_box_->setVisible(model.mode == SynthesisMode::kDeniable);
   }
+  refreshAdvice();
   if (session_->hasInput()) {
     rows_note_->setText(
         settings.rows == 0
@@ -418,6 +458,35 @@ void PrivacyPage::refresh() {
   guarantee_->setText(guaranteeHtml(summarizeGuarantee(*session_, /*use_result=*/false),
                                     /*with_notes=*/false, /*with_mode=*/false));
 }
+
+void PrivacyPage::refreshAdvice() {
+  const auto& advice = session_->advice();
+  grid_->setVisible(advice != nullptr);
+  if (!advice) {
+    pass_rate_->setText(tr("not estimated yet"));
+    return;
+  }
+  grid_->setAdvice(advice->advice);
+  const DeniableOptions options = deniableOptionsOf(session_->settings().model);
+  int modelled = 0;
+  for (const ColumnSchema& column : session_->schema().columns) modelled += column.is_modelled() ? 1 : 0;
+  const auto omega = ResolveOmega(options, modelled);
+  std::optional<double> rate;
+  if (omega) rate = grid_->markCurrent(options.k, omega->min, omega->max);
+  QString text = rate ? tr("about %1 of candidates pass at k = %2, ω = %3")
+                            .arg(formatPercent(*rate))
+                            .arg(options.k)
+                            .arg(omega->min == omega->max
+                                     ? QString::number(omega->min)
+                                     : QStringLiteral("%1–%2").arg(omega->min).arg(omega->max))
+                      : tr("the grid has no estimate for these k and ω; click a cell");
+  if (session_->adviceIsStale()) text += tr(" (estimated with earlier settings)");
+  pass_rate_->setText(text);
+}
+
+QString PrivacyPage::passRateText() const { return pass_rate_->text(); }
+
+void PrivacyPage::showDeniableSettings() { scroll_->ensureWidgetVisible(grid_->isVisible() ? static_cast<QWidget*>(grid_) : deniable_box_); }
 
 QString PrivacyPage::guaranteeText() const { return guarantee_->text(); }
 

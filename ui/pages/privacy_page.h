@@ -17,12 +17,16 @@ class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
+class QScrollArea;
 class QSpinBox;
 
 namespace deniable::ui {
 
+class JobController;
 class ModeCard;
 class ParameterSlider;
+class PassRateGrid;
 class Session;
 struct PrivacySettings;
 
@@ -30,7 +34,7 @@ class PrivacyPage : public QWidget {
   Q_OBJECT
 
  public:
-  explicit PrivacyPage(Session* session, QWidget* parent = nullptr);
+  PrivacyPage(Session* session, JobController* jobs, QWidget* parent = nullptr);
 
   ParameterSlider* epsilonSlider() const { return epsilon_; }
   ParameterSlider* degreeSlider() const { return degree_; }
@@ -38,6 +42,10 @@ class PrivacyPage : public QWidget {
   QSpinBox* rowsSpinBox() const { return rows_; }
   QCheckBox* reproducibleCheckBox() const { return reproducible_; }
   QString guaranteeText() const;
+  PassRateGrid* passRateGrid() const { return grid_; }
+  QString passRateText() const;
+  // Scrolls the deniable mode's settings into view.
+  void showDeniableSettings();
 
  private:
   QWidget* buildModes();
@@ -48,8 +56,10 @@ class PrivacyPage : public QWidget {
                      void (*apply)(PrivacySettings&, double));
   void edit(const PrivacySettings& settings, const QString& description, int gesture = 0);
   void refresh();
+  void refreshAdvice();
 
   Session* session_;
+  JobController* jobs_;
   std::array<ModeCard*, 4> cards_{};
   ParameterSlider* epsilon_;
   ParameterSlider* degree_;
@@ -58,12 +68,16 @@ class PrivacyPage : public QWidget {
   QDoubleSpinBox* domain_share_;
   QDoubleSpinBox* structure_share_;
   QGroupBox* deniable_box_;
+  QScrollArea* scroll_;
   ParameterSlider* k_;
   ParameterSlider* gamma_;
   QSpinBox* omega_min_;
   QSpinBox* omega_max_;
   ParameterSlider* epsilon0_;
   QSpinBox* maxcost_;
+  QPushButton* advise_;
+  QLabel* pass_rate_;
+  PassRateGrid* grid_;
   QSpinBox* rows_;
   QCheckBox* same_rows_;
   QLabel* rows_note_;

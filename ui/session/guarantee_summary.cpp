@@ -107,6 +107,7 @@ GuaranteeSummary summarizeGuarantee(const Session& session, bool use_result) {
   const auto& result = session.result();
   const bool fresh = use_result && result && !session.resultIsStale();
   out.mode = modeTitle(static_cast<int>(settings.model.mode));
+  double whole_release_epsilon = settings.model.epsilon;  // what the warnings judge
 
   if (fresh) {
     // What the run actually spent: the accountant's totals and the description's guarantee.
@@ -121,6 +122,9 @@ GuaranteeSummary summarizeGuarantee(const Session& session, bool use_result) {
                               : QString();
     };
     out.numbers.push_back({tr("Whole release"), cost(privacy.value("total", nlohmann::json()))});
+    if (privacy.contains("total") && privacy["total"].is_object()) {
+      whole_release_epsilon = jsonNumber(privacy["total"].value("epsilon", nlohmann::json()));
+    }
     out.numbers.push_back({tr("Budget"), cost(privacy.value("budget", nlohmann::json()))});
     if (privacy.contains("entries") && privacy["entries"].is_array()) {
       out.numbers.push_back({tr("Ledger entries"), formatCount(privacy["entries"].size())});
@@ -149,30 +153,42 @@ GuaranteeSummary summarizeGuarantee(const Session& session, bool use_result) {
       out.warnings << QString::fromStdString(warning);
     }
   } else {
-    out.scope = tr("The budget of the next run: what it spends is at most this.");
-    out.numbers.push_back(
-        {tr("Whole release"), costText(settings.model.epsilon, settings.model.delta)});
-    if (auto valid = settings.model.Validate(); valid) {
+    const bool deniable = settings.model.mode == SynthesisMode::kDeniable;
+    if (deniable) {
+      // The privacy test's cost over all candidate attempts comes on top of the model's budget;
+      // the engine computes it during the run (the pipeline has no planning call yet), so only
+      // what is known before is shown, labelled as such.
+      out.scope = tr("The model's budget. The privacy test's cost over every candidate attempt "
+                     "comes on top; the whole-release figure appears after the run and can be "
+                     "much larger.");
+      out.numbers.push_back(
+          {tr("Model budget"), costText(settings.model.epsilon, settings.model.delta)});
+    } else {
+      out.scope = tr("The budget of the next run: what it spends is at most this.");
+      out.numbers.push_back(
+          {tr("Whole release"), costText(settings.model.epsilon, settings.model.delta)});
+    }
+    if (auto valid = settings.model.Validate(); valid && !deniable) {
       out.statement =
           QString::fromStdString(PlainGuarantee(settings.model.epsilon, settings.model.delta));
-    } else {
+    } else if (!valid) {
       out.warnings << QString::fromStdString(valid.error().message);
     }
     if (use_result && result) {
       out.warnings << tr("The results shown were made with earlier settings.");
     }
     if constexpr (kDeniableAvailable) {
-      if (settings.model.mode == SynthesisMode::kDeniable) {
-        const DeniableOptions deniable = deniableOptionsOf(settings.model);
+      if (deniable) {
+        const DeniableOptions options = deniableOptionsOf(settings.model);
         out.numbers.push_back({tr("Each record"), QStringLiteral("k = %1, γ = %2")
-                                                      .arg(deniable.k)
-                                                      .arg(formatDecimal(deniable.gamma, 3))});
-        if (deniable.k >= 2 && deniable.gamma > 1 && deniable.epsilon0 > 0) {
-          const RecordGuarantee record = BestRecordGuarantee(deniable.k, deniable.gamma,
-                                                             deniable.epsilon0, deniable.record_delta);
+                                                      .arg(options.k)
+                                                      .arg(formatDecimal(options.gamma, 3))});
+        if (options.k >= 2 && options.gamma > 1 && options.epsilon0 > 0) {
+          const RecordGuarantee record =
+              BestRecordGuarantee(options.k, options.gamma, options.epsilon0, options.record_delta);
           out.numbers.push_back({tr("Per record"), costText(record.cost.epsilon, record.cost.delta)});
           if (!record.meets_delta) {
-            out.warnings << tr("k = %1 is too small for the per-record δ: raise k or ε0.").arg(deniable.k);
+            out.warnings << tr("k = %1 is too small for the per-record δ: raise k or ε0.").arg(options.k);
           }
         }
       }
@@ -185,10 +201,10 @@ GuaranteeSummary summarizeGuarantee(const Session& session, bool use_result) {
                             "only.")
                              .arg(settings.seed));
   }
-  if (settings.model.epsilon > kWeakEpsilon) {
-    out.warnings << tr("ε = %1 is a weak guarantee: values above about 5 protect individuals "
-                       "little.")
-                        .arg(formatEpsilon(settings.model.epsilon));
+  if (whole_release_epsilon > kWeakEpsilon) {
+    out.warnings << tr("ε = %1 for the whole release is a weak guarantee: values above about 5 "
+                       "protect individuals little.")
+                        .arg(formatEpsilon(whole_release_epsilon));
   }
   const Schema& schema = session.schema();
   const RawTable& table = *session.data()->table;

@@ -4,6 +4,7 @@
 #include <QUndoStack>
 
 #include "engine/schema/schema_json.h"
+#include "ui/session/deniable_support.h"
 #include "ui/session/undo_commands.h"
 
 namespace deniable::ui {
@@ -47,6 +48,7 @@ void Session::setData(std::shared_ptr<const LoadedData> data, const PrivacySetti
   schema_ = data_ ? data_->schema : Schema{};
   if (settings != nullptr) settings_ = *settings;
   result_.reset();
+  advice_.reset();
   reviewed_ = false;
   exported_ = false;
   run_error_.clear();
@@ -54,6 +56,7 @@ void Session::setData(std::shared_ptr<const LoadedData> data, const PrivacySetti
   emit schemaChanged();
   emit settingsChanged();
   emit resultChanged();
+  emit adviceChanged();
   emit stateChanged();
 }
 
@@ -131,6 +134,25 @@ bool Session::resultIsStale() const {
   const RunRequest& made = result_->request;
   return made.data != data_ || made.rows != outputRows() || !SameSchema(made.schema, schema_) ||
          PrivacySettingsToJson(made.settings) != PrivacySettingsToJson(settings_);
+}
+
+void Session::setAdvice(std::shared_ptr<const AdviceRecord> advice) {
+  advice_ = std::move(advice);
+  emit adviceChanged();
+}
+
+bool Session::adviceIsStale() const {
+  if (!advice_) return false;
+  auto without_sweep = [](PrivacySettings settings) {
+    DeniableOptions options = deniableOptionsOf(settings.model);
+    options.k = 0;
+    options.omega_min = options.omega_max = 0;
+    setDeniableOptions(settings.model, options);
+    settings.rows = 0;
+    return PrivacySettingsToJson(settings);
+  };
+  return advice_->request.data != data_ || !SameSchema(advice_->request.schema, schema_) ||
+         without_sweep(advice_->request.settings) != without_sweep(settings_);
 }
 
 void Session::markReviewed() {

@@ -80,6 +80,13 @@ class Session : public QObject {
   const QString& runError() const { return run_error_; }
   void setRunError(const QString& message);
 
+  // ---- Deniable-mode advice (owner only) ----
+  const std::shared_ptr<const AdviceRecord>& advice() const { return advice_; }
+  void setAdvice(std::shared_ptr<const AdviceRecord> advice);
+  // True when the advice was computed for other columns or settings (k and ω aside: it sweeps
+  // them).
+  bool adviceIsStale() const;
+
   // Used by the undo commands only: set without recording.
   void applySchema(const Schema& schema);
   void applySettings(const PrivacySettings& settings);
@@ -89,6 +96,7 @@ class Session : public QObject {
   void schemaChanged();
   void settingsChanged();
   void resultChanged();
+  void adviceChanged();
   // Anything that can change a workflow step's state (stale, reviewed, exported, errors).
   void stateChanged();
 
@@ -98,6 +106,7 @@ class Session : public QObject {
   Schema schema_;
   PrivacySettings settings_;
   std::shared_ptr<const RunRecord> result_;
+  std::shared_ptr<const AdviceRecord> advice_;
   bool reviewed_ = false;
   bool exported_ = false;
   QString run_error_;

@@ -34,12 +34,14 @@ JobController::JobController(Session* session, QObject* parent)
   for (QFutureWatcherBase* watcher :
        {static_cast<QFutureWatcherBase*>(&load_watcher_),
         static_cast<QFutureWatcherBase*>(&run_watcher_),
-        static_cast<QFutureWatcherBase*>(&export_watcher_)}) {
+        static_cast<QFutureWatcherBase*>(&export_watcher_),
+        static_cast<QFutureWatcherBase*>(&advice_watcher_)}) {
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &JobController::emitProgress);
   }
   connect(&load_watcher_, &QFutureWatcherBase::finished, this, &JobController::onLoadFinished);
   connect(&run_watcher_, &QFutureWatcherBase::finished, this, &JobController::onRunFinished);
   connect(&export_watcher_, &QFutureWatcherBase::finished, this, &JobController::onExportFinished);
+  connect(&advice_watcher_, &QFutureWatcherBase::finished, this, &JobController::onAdviceFinished);
   // Progress signals can be sparse (a long stage reports rarely): refresh the time left.
   tick_->setInterval(250);
   connect(tick_, &QTimer::timeout, this, &JobController::emitProgress);
@@ -114,11 +116,21 @@ bool JobController::startExport(const ExportRequest& request) {
   return true;
 }
 
+bool JobController::startAdvice() {
+  if (busy() || !session_->hasInput()) return false;
+  const RunRequest request = nextRunRequest();
+  begin(Kind::kAdvise, tr("Estimating pass rates"));
+  advice_watcher_.setFuture(runInBackground<AdviceOutcome>(
+      trace_, [request](Progress& progress) { return AdviseSynthesis(request, progress); }));
+  return true;
+}
+
 void JobController::cancel() {
   switch (kind_) {
     case Kind::kLoad: load_watcher_.cancel(); break;
     case Kind::kRun: run_watcher_.cancel(); break;
     case Kind::kExport: export_stop_->store(true); break;
+    case Kind::kAdvise: advice_watcher_.cancel(); break;
     case Kind::kNone: break;
   }
 }
@@ -127,6 +139,7 @@ void JobController::waitForWorker() {
   load_watcher_.waitForFinished();
   run_watcher_.waitForFinished();
   export_watcher_.waitForFinished();
+  advice_watcher_.waitForFinished();
 }
 
 void JobController::onLoadFinished() {
@@ -207,6 +220,21 @@ void JobController::onExportFinished() {
   session_->markExported();
   end(End::kSucceeded, tr("Exported %1").arg(countOf(last_export_.files.size(), tr("file"),
                                                      tr("files"))));
+}
+
+void JobController::onAdviceFinished() {
+  if (advice_watcher_.isCanceled()) {
+    end(End::kCancelled, tr("Estimate cancelled."));
+    return;
+  }
+  const AdviceOutcome outcome = advice_watcher_.result();
+  if (!outcome) {
+    end(outcome.error().code == ErrorCode::kCancelled ? End::kCancelled : End::kFailed,
+        describeError(outcome.error()));
+    return;
+  }
+  session_->setAdvice(outcome.value());
+  end(End::kSucceeded, tr("Pass rates estimated (for your eyes only)"));
 }
 
 }  // namespace deniable::ui

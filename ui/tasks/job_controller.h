@@ -27,7 +27,7 @@ class JobController : public QObject {
   Q_OBJECT
 
  public:
-  enum class Kind { kNone, kLoad, kRun, kExport };
+  enum class Kind { kNone, kLoad, kRun, kExport, kAdvise };
   enum class End { kSucceeded, kCancelled, kFailed };
   Q_ENUM(Kind)
   Q_ENUM(End)
@@ -44,6 +44,8 @@ class JobController : public QObject {
   bool startLoad(const LoadRequest& request, const PrivacySettings* settings = nullptr);
   bool startRun();
   bool startExport(const ExportRequest& request);
+  // Deniable mode: the engine advisor's pass-rate sweep for the current settings.
+  bool startAdvice();
   // Cancels the running job (no-op when idle). finished() follows once the worker stopped.
   void cancel();
   // Blocks until the running job's worker returned (tests and shutdown only; the UI waits for
@@ -69,6 +71,7 @@ class JobController : public QObject {
   void onLoadFinished();
   void onRunFinished();
   void onExportFinished();
+  void onAdviceFinished();
 
   Session* session_;
   Kind kind_ = Kind::kNone;
@@ -76,6 +79,7 @@ class JobController : public QObject {
   QFutureWatcher<LoadOutcome> load_watcher_;
   QFutureWatcher<RunOutcome> run_watcher_;
   QFutureWatcher<StageOutcome> export_watcher_;
+  QFutureWatcher<AdviceOutcome> advice_watcher_;
   ExportRequest export_request_;
   QTimer* tick_;
   bool have_load_settings_ = false;

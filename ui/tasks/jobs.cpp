@@ -151,6 +151,23 @@ Result<PrivacySettings> PrivacySettingsFromJson(const nlohmann::json& json,
   return settings;
 }
 
+AdviceOutcome AdviseSynthesis(const RunRequest& request, Progress& progress) {
+  if (!request.data || !request.data->table) return InvalidArgument("no input loaded");
+  std::unique_ptr<Rng> rng;
+  if (request.settings.reproducible) {
+    rng = std::make_unique<SeededRng>(request.settings.seed);
+  } else {
+    rng = std::make_unique<SecureRng>();
+  }
+  auto record = std::make_shared<AdviceRecord>();
+  record->request = request;
+  const LoadedInput input{request.data->table, request.schema};
+  auto advice = AdviseDeniable(input, request.settings.model, record->text, *rng, progress);
+  if (!advice) return advice.error();
+  record->advice = std::move(advice.value());
+  return std::shared_ptr<const AdviceRecord>(std::move(record));
+}
+
 RunOutcome RunSynthesis(const RunRequest& request, Progress& progress) {
   if (!request.data || !request.data->table) return InvalidArgument("no input loaded");
   if (request.rows == 0) return InvalidArgument("the number of synthetic rows must be positive");

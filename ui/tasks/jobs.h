@@ -85,6 +85,20 @@ using RunOutcome = Result<std::shared_ptr<const RunRecord>>;
 // RunRelease with a SecureRng (or, only when settings.reproducible, a SeededRng).
 RunOutcome RunSynthesis(const RunRequest& request, Progress& progress);
 
+// ---- Advice (deniable mode) ---------------------------------------------------------------
+
+// The engine advisor's proposals and pass-rate sweep (k × ω) for a run's settings. Computed on
+// the real data: for the owner's eyes only, never part of a release.
+struct AdviceRecord {
+  RunRequest request;      // what it was computed for
+  nlohmann::json advice;   // Advice::ToJson()
+  std::string text;        // Advice::ToText()
+};
+
+using AdviceOutcome = Result<std::shared_ptr<const AdviceRecord>>;
+
+AdviceOutcome AdviseSynthesis(const RunRequest& request, Progress& progress);
+
 // SHA-256 of a file as lower-case hex; errors name the path. Polls `progress` to cancel.
 Result<QByteArray> Sha256OfFile(const QString& path, Progress& progress);
 

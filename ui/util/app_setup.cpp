@@ -1,11 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "ui/util/fonts.h"
+#include "ui/util/app_setup.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFontDatabase>
 
+// Q_INIT_RESOURCE must be used outside any namespace.
+static void initDeniableResources() { Q_INIT_RESOURCE(resources); }
+
 namespace deniable::ui {
+
+void ensureResources() {
+  static const bool done = [] {
+    initDeniableResources();
+    return true;
+  }();
+  (void)done;
+}
 
 int ensureFonts() {
   if (QFontDatabase::families().isEmpty()) {

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+// The plausibly deniable mode through the window: its card, the advisor's pass-rate grid
+// (clicking a cell is one undo step), a run, the guarantee panel and the CLI command. And the
+// CLI command reproducing a (seeded) run exactly.
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRadioButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <gtest/gtest.h>
+
+#include "tests/ui/ui_test_support.h"
+#include "ui/main_window.h"
+#include "ui/pages/export_page.h"
+#include "ui/pages/privacy_page.h"
+#include "ui/project/cli_command.h"
+#include "ui/session/deniable_support.h"
+#include "ui/session/session.h"
+#include "ui/widgets/guarantee_panel.h"
+#include "ui/widgets/mode_card.h"
+#include "ui/widgets/pass_rate_grid.h"
+
+namespace deniable::ui {
+namespace {
+
+using test_support::JobOutcome;
+using test_support::runJob;
+
+class DeniableWorkflowTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    QSettings().clear();
+    window_ = std::make_unique<MainWindow>();
+    const JobOutcome opened = runJob(*window_->jobs(), [this] { window_->openDemo(); });
+    ASSERT_EQ(opened.end, JobController::End::kSucceeded) << opened.message.toStdString();
+  }
+  std::unique_ptr<MainWindow> window_;
+};
+
+TEST_F(DeniableWorkflowTest, GridPicksKAndOmegaAndTheRunReportsTheRecordGuarantee) {
+  static_assert(kDeniableAvailable, "the pipeline has the deniable mode");
+  Session& session = *window_->session();
+  PrivacyPage* page = window_->privacyPage();
+  page->modeCard(SynthesisMode::kDeniable)->radio()->setChecked(true);
+  ASSERT_EQ(session.settings().model.mode, SynthesisMode::kDeniable);
+  EXPECT_EQ(session.undoStack()->count(), 1);
+
+  const JobOutcome advised = runJob(*window_->jobs(), [this] { ASSERT_TRUE(window_->jobs()->startAdvice()); });
+  ASSERT_EQ(advised.end, JobController::End::kSucceeded) << advised.message.toStdString();
+  PassRateGrid* grid = page->passRateGrid();
+  ASSERT_GT(grid->rowCount(), 0);
+  ASSERT_GT(grid->columnCount(), 1);
+  // Pick the second k of the first fixed-ω row.
+  int row = -1;
+  for (int r = 0; r < grid->rowCount() && row < 0; ++r) {
+    const auto omega = PassRateGrid::parseOmega(grid->verticalHeaderItem(r)->data(Qt::UserRole).toString());
+    if (omega && omega->min == omega->max) row = r;
+  }
+  ASSERT_GE(row, 0);
+  const auto omega = PassRateGrid::parseOmega(grid->verticalHeaderItem(row)->data(Qt::UserRole).toString());
+  const int k = grid->horizontalHeaderItem(1)->text().remove(QStringLiteral("k = ")).toInt();
+  emit grid->cellClicked(row, 1);
+  const DeniableOptions chosen = deniableOptionsOf(session.settings().model);
+  EXPECT_EQ(chosen.k, k);
+  EXPECT_EQ(chosen.omega_min, omega->min);
+  EXPECT_EQ(chosen.omega_max, omega->max);
+  EXPECT_EQ(session.undoStack()->count(), 2);
+  EXPECT_TRUE(page->passRateText().contains(QStringLiteral("k = %1").arg(k))) << page->passRateText().toStdString();
+
+  PrivacySettings rows = session.settings();
+  rows.rows = 500;
+  session.editSettings(rows, "rows");
+  const JobOutcome run = runJob(*window_->jobs(), [this] { ASSERT_TRUE(window_->jobs()->startRun()); });
+  ASSERT_EQ(run.end, JobController::End::kSucceeded) << run.message.toStdString();
+  EXPECT_EQ(session.result()->release->synthetic->num_rows(), 500u);
+  const QString panel = window_->guaranteePanel()->text();
+  EXPECT_TRUE(panel.contains(QStringLiteral("k = %1").arg(k))) << panel.toStdString();
+  EXPECT_TRUE(panel.contains(QStringLiteral("Pass rate"))) << panel.toStdString();
+  const QString command = window_->exportPage()->commandText();
+  EXPECT_TRUE(command.contains(QStringLiteral("--mode deniable"))) << command.toStdString();
+  EXPECT_TRUE(command.contains(QStringLiteral("--k %1").arg(k))) << command.toStdString();
+  EXPECT_TRUE(command.contains(QStringLiteral("--omega %1").arg(omega->min))) << command.toStdString();
+}
+
+// The CLI sits next to the tests in the build tree (app/deniable-cli).
+QString CliPath() {
+  return QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../app/deniable-cli"));
+}
+
+QByteArray ReadAll(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+TEST_F(DeniableWorkflowTest, CliCommandReproducesASeededRunExactly) {
+  if (!QFileInfo(CliPath()).isExecutable()) GTEST_SKIP() << "deniable-cli not built at " << CliPath().toStdString();
+  Session& session = *window_->session();
+  PrivacySettings settings = session.settings();
+  settings.model.mode = SynthesisMode::kCorrelated;
+  settings.model.epsilon = 0.7;
+  settings.rows = 777;
+  settings.reproducible = true;  // only a fixed seed makes two runs comparable
+  settings.seed = 20261122;
+  session.editSettings(settings, "seeded");
+  const JobOutcome run = runJob(*window_->jobs(), [this] { ASSERT_TRUE(window_->jobs()->startRun()); });
+  ASSERT_EQ(run.end, JobController::End::kSucceeded) << run.message.toStdString();
+
+  QTemporaryDir dir;
+  ExportPage* exporter = window_->exportPage();
+  exporter->setDirectory(dir.path());
+  const JobOutcome exported = runJob(*window_->jobs(), [exporter] { ASSERT_TRUE(exporter->startExport()); });
+  ASSERT_EQ(exported.end, JobController::End::kSucceeded) << exported.message.toStdString();
+
+  const QString cli_output = dir.filePath(QStringLiteral("cli.csv"));
+  const QString cli_description = dir.filePath(QStringLiteral("cli-description.json"));
+  const QStringList args = cliArguments(session.result()->request.settings, session.result()->request.rows,
+                                        {session.data()->path, exporter->outputPath(ExportPage::kSchema),
+                                         cli_output, cli_description});
+  QProcess cli;
+  cli.start(CliPath(), args);
+  ASSERT_TRUE(cli.waitForFinished(120'000));
+  ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+  EXPECT_EQ(ReadAll(cli_output), ReadAll(exporter->outputPath(ExportPage::kCsv)));
+  EXPECT_EQ(ReadAll(cli_description), ReadAll(exporter->outputPath(ExportPage::kDescription)));
+}
+
+}  // namespace
+}  // namespace deniable::ui
