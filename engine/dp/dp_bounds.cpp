@@ -180,8 +180,21 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
   std::size_t last = usable.front();
   if (OuterPositions(usable_counts, geometric.scale(), /*max_window=*/4, first_position,
                      last_position)) {
+    // One bucket of margin on each side (post-processing): a tail bucket just below the
+    // threshold is left to stage 2, whose finer, better-funded histogram decides.
+    // Never across zero: data that are all >= 0 must not get negative bounds.
     first = usable[first_position];
     last = usable[last_position];
+    if (options.method == BoundsMethod::kThresholdedHistogram) {
+      if (first_position > 0) {
+        const std::size_t below = usable[first_position - 1];
+        if (!(buckets.Upper(below) <= 0 && buckets.Upper(first) > 0)) first = below;
+      }
+      if (last_position + 1 < usable.size()) {
+        const std::size_t above = usable[last_position + 1];
+        if (!(buckets.Lower(above) >= 0 && buckets.Lower(last) < 0)) last = above;
+      }
+    }
   } else {
     std::int64_t largest = INT64_MIN;
     for (std::size_t i : usable) largest = std::max(largest, noisy[i]);

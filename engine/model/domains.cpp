@@ -188,10 +188,8 @@ ColumnDomain CategoricalDomain(const ColumnSchema& column, const ColumnItems& it
 }
 
 // The within-bin detail of a numeric column: a DP histogram over the domain's sub-cells
-// (GeometricMechanism, sensitivity 1: one value per record), noisy counts below two noise
-// scales set to zero (post-processing: most empty or sparse sub-cells are noise), so that
-// decoding reproduces spikes (hours-per-week = 40, capital-gain = 0) instead of spreading them
-// uniformly over a bin.
+// (GeometricMechanism, sensitivity 1: one value per record), so that decoding reproduces
+// spikes (hours-per-week = 40, capital-gain = 0) instead of spreading them uniformly over a bin.
 Status LearnSubBinWeights(const std::vector<double>& values, ColumnDomain& domain,
                           double epsilon, PrivacyAccountant& accountant, Rng& rng) {
   auto mechanism = GeometricMechanism::Create(epsilon, 1);
@@ -210,11 +208,14 @@ Status LearnSubBinWeights(const std::vector<double>& values, ColumnDomain& domai
       : static_cast<std::size_t>(domain.bins) * static_cast<std::size_t>(domain.sub_per_bin);
   std::vector<std::int64_t> counts(cells, 0);
   for (double v : values) ++counts[domain.SubCellOf(v)];
-  const double floor_count = 2 * mechanism->scale();
+  // Post-processing: negative counts are impossible, and a pseudo-count of half a noise scale
+  // per sub-cell keeps sparse sub-cells (whose counts are mostly noise) close to uniform, while
+  // spikes far above the noise keep their weight.
+  const double pseudo_count = mechanism->scale() / 2;
   domain.sub_weights.assign(cells, 0.0);
   for (std::size_t i = 0; i < cells; ++i) {
     const auto noisy = static_cast<double>(mechanism->AddNoise(counts[i], rng));
-    domain.sub_weights[i] = noisy >= floor_count ? noisy : 0.0;
+    domain.sub_weights[i] = std::max(noisy, 0.0) + pseudo_count;
   }
   return OkStatus();
 }

@@ -24,8 +24,9 @@ TEST(BoundsHistogramTest, SpendsTwoEntriesAddingUpToEpsilon) {
   EXPECT_NEAR(accountant.entries()[0].epsilon_each, 0.15, 1e-12);  // coarse_fraction 0.3
 }
 
-// Ages 17..90, 1,000 records each, at ε = 1: the core covers them all (each 3.5-year cell of
-// the coarse range [16, 127] holds >= 3,000 records, far above the ~40-record threshold).
+// Ages 17..90, 1,000 records each, at ε = 1: the core covers them all. The coarse range
+// [16, 127] gets one magnitude bucket of margin each side ([8, 255]), so the 32 refinement
+// cells are 7.75 wide: the bounds are the edges of the cells holding 17 and 90.
 TEST(BoundsHistogramTest, DenseIntegerColumnIsCoveredWithoutOverreach) {
   std::vector<double> values;
   for (int i = 0; i < 74'000; ++i) values.push_back(17 + i % 74);
@@ -36,9 +37,9 @@ TEST(BoundsHistogramTest, DenseIntegerColumnIsCoveredWithoutOverreach) {
                                 "all", rng);
     ASSERT_TRUE(range.has_value());
     EXPECT_LE(range->lo, 17) << seed;
-    EXPECT_GE(range->lo, 16) << seed;   // the coarse range starts at 16
+    EXPECT_GE(range->lo, 9) << seed;    // at most one refinement cell below 17
     EXPECT_GE(range->hi, 90) << seed;
-    EXPECT_LE(range->hi, 93) << seed;   // at most the cell holding 90
+    EXPECT_LE(range->hi, 98) << seed;   // at most one refinement cell above 90
   }
 }
 
@@ -58,10 +59,26 @@ TEST(BoundsHistogramTest, ThinTailsAreFoundByWindows) {
                                 "all", rng);
     ASSERT_TRUE(range.has_value());
     EXPECT_GE(range->lo, 0);
-    EXPECT_LE(range->hi, 16383);  // never beyond the window's reach (2^14 - 1)
+    EXPECT_LE(range->hi, 32767);  // never beyond the window's reach plus the margin (2^15 - 1)
     reached += range->hi >= 2047 ? 1 : 0;
   }
   EXPECT_GE(reached, 8);
+}
+
+// A constant column: the range is the refinement cell holding the value. Coarse [32, 63] plus
+// one bucket of margin each side is [16, 127]: 112 integers in 32 cells of 3.5.
+TEST(BoundsHistogramTest, ConstantIntegerColumnGivesTheCellOfItsValue) {
+  const std::vector<double> values(200000, 42.0);
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    SeededRng rng(200 + seed);
+    auto accountant = Budget();
+    auto range = EstimateBounds(values, {.epsilon = 1.0, .integer = true}, accountant, "x",
+                                "all", rng);
+    ASSERT_TRUE(range.has_value());
+    EXPECT_LE(range->lo, 42) << seed;
+    EXPECT_GE(range->hi, 42) << seed;
+    EXPECT_LE(range->hi - range->lo, 3) << seed;
+  }
 }
 
 // Empty and all-missing cases still give an ordered range inside the coarse range.

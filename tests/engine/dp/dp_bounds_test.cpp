@@ -108,8 +108,10 @@ TEST(EstimateBoundsTest, ConstantIntegerColumnGivesItsValue) {
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     SeededRng rng(100 + seed);
     auto accountant = Budget();
-    auto range = EstimateBounds(values, {.epsilon = 1.0, .integer = true}, accountant, "x",
-                                "all", rng);
+    auto range = EstimateBounds(
+        values, {.epsilon = 1.0, .method = BoundsMethod::kQuantiles, .coarse_fraction = 0.5,
+                 .integer = true},
+        accountant, "x", "all", rng);
     ASSERT_TRUE(range.has_value());
     EXPECT_EQ(range->lo, 42) << seed;
     EXPECT_EQ(range->hi, 42) << seed;

@@ -146,10 +146,12 @@ TEST(DomainsTest, DpBoundsLandNearTheDataRange) {
   ASSERT_TRUE(domains.has_value()) << domains.error().message;
   const ColumnDomain& d = (*domains)[0];
   EXPECT_EQ(d.categories_source, DomainSource::kDp);
-  // Quantiles 0.001 and 0.999 of a uniform 20..80 with 20,000 values at ε = 0.8: within a few
-  // units of the ends (each value holds 328 records, far more than the mechanism's noise).
-  EXPECT_NEAR(d.lo, 20, 3);
-  EXPECT_NEAR(d.hi, 80, 3);
+  // A uniform 20..80 with 20,000 values (328 per integer): the thresholded histogram keeps the
+  // cells holding 20 and 80; its cells are at most 7.75 wide over the coarse range [8, 255].
+  EXPECT_LE(d.lo, 20);
+  EXPECT_GE(d.lo, 12);
+  EXPECT_GE(d.hi, 80);
+  EXPECT_LE(d.hi, 88);
   EXPECT_EQ(d.bins, 20);
   EXPECT_EQ(d.lo, std::floor(d.lo));
   EXPECT_EQ(d.hi, std::floor(d.hi));
