@@ -33,9 +33,10 @@ TEST(UtilityE2eTest, CorrelatedModeBeatsTheTargetAndTheIndependentMode) {
   auto input = LoadInput(settings, progress);
   ASSERT_TRUE(input.has_value()) << input.error().message;
   // Four seeds: the release is random (DP domains, structure, noise); over ten seeds the
-  // correlated mode measured 0.069–0.088, mean 0.075 (docs/utility.md). The target is checked
-  // on the mean of four runs (its standard error is about 0.003), every run must beat the
-  // independent mode, and no run may be far off.
+  // correlated mode measured 0.060–0.079, mean 0.067 (docs/utility.md). The target is checked
+  // on the mean of four runs (its standard error is about 0.003) and on every run with a margin
+  // of three standard deviations of a single run (0.005), and every run must beat the
+  // independent mode (0.095–0.099).
   double sum = 0;
   const std::uint64_t seeds[] = {1, 2, 3, 4};
   for (std::uint64_t seed : seeds) {
@@ -44,7 +45,7 @@ TEST(UtilityE2eTest, CorrelatedModeBeatsTheTargetAndTheIndependentMode) {
     std::printf("seed %llu: mean 2-way TVD correlated %.4f, independent %.4f\n",
                 static_cast<unsigned long long>(seed), correlated, independent);
     EXPECT_LT(correlated, independent) << "seed " << seed;
-    EXPECT_LE(correlated, 0.095) << "seed " << seed;
+    EXPECT_LE(correlated, 0.085) << "seed " << seed;
     sum += correlated;
   }
   EXPECT_LE(sum / 4, 0.08);
