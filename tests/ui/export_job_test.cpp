@@ -20,14 +20,11 @@ class CancelledProgress final : public Progress {
 };
 
 std::shared_ptr<const RunRecord> DemoRun(std::size_t rows) {
-  LoadRequest load;
-  load.path = test_support::demoDataset();
+  const auto data = test_support::loadDemo();
   NullProgress progress;
-  auto data = LoadData(load, progress);
-  EXPECT_TRUE(data.has_value());
   RunRequest request;
-  request.data = data.value();
-  request.schema = data.value()->schema;
+  request.data = data;
+  request.schema = data->schema;
   request.settings.model.mode = SynthesisMode::kIndependent;
   request.settings.reproducible = true;  // a fixed seed keeps the test deterministic
   request.settings.seed = 7;

@@ -14,14 +14,7 @@
 namespace deniable::ui {
 namespace {
 
-std::shared_ptr<const LoadedData> LoadDemo() {
-  LoadRequest request;
-  request.path = test_support::demoDataset();
-  NullProgress progress;
-  auto data = LoadData(request, progress);
-  EXPECT_TRUE(data.has_value());
-  return data.value();
-}
+using test_support::loadDemo;
 
 bool AnyContains(const QStringList& texts, const QString& part) {
   for (const QString& text : texts) {
@@ -36,7 +29,7 @@ nlohmann::json AgeBounds(double lo, double hi) {
 
 TEST(GuaranteeSummaryTest, BeforeARunTheNumbersAndSentenceAreTheBudgetsFromTheEngine) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   const GuaranteeSummary summary = summarizeGuarantee(session);
   ASSERT_TRUE(summary.available);
   EXPECT_FALSE(summary.from_ledger);
@@ -47,7 +40,7 @@ TEST(GuaranteeSummaryTest, BeforeARunTheNumbersAndSentenceAreTheBudgetsFromTheEn
 
 TEST(GuaranteeSummaryTest, BoundsEqualToTheDataRangeAreFlaggedAsReadOffTheData) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   const int age = session.schema().ColumnIndex("age");
   const auto range = dataRange(*session.data()->table, static_cast<std::size_t>(age),
                                session.schema().columns[static_cast<std::size_t>(age)]);
@@ -63,7 +56,7 @@ TEST(GuaranteeSummaryTest, BoundsEqualToTheDataRangeAreFlaggedAsReadOffTheData) 
 
 TEST(GuaranteeSummaryTest, ReleasingTheInputsRowCountIsAWarningAndAnotherCountANote) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   EXPECT_TRUE(AnyContains(summarizeGuarantee(session).warnings, QStringLiteral("10,000")));
   PrivacySettings settings = session.settings();
   settings.rows = 5000;
@@ -75,7 +68,7 @@ TEST(GuaranteeSummaryTest, ReleasingTheInputsRowCountIsAWarningAndAnotherCountAN
 
 TEST(GuaranteeSummaryTest, ReproducibleModeLeadsTheWarningsAndLargeEpsilonIsWeak) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   PrivacySettings settings = session.settings();
   settings.reproducible = true;
   settings.model.epsilon = 8;
@@ -88,7 +81,7 @@ TEST(GuaranteeSummaryTest, ReproducibleModeLeadsTheWarningsAndLargeEpsilonIsWeak
 
 TEST(GuaranteeSummaryTest, DeniableModeShowsTheModelBudgetAndTheEnginesPerRecordGuarantee) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   PrivacySettings settings = session.settings();
   settings.model.mode = SynthesisMode::kDeniable;
   session.editSettings(settings, "deniable");

@@ -12,21 +12,14 @@
 namespace deniable::ui {
 namespace {
 
-std::shared_ptr<const LoadedData> LoadDemo() {
-  LoadRequest request;
-  request.path = test_support::demoDataset();
-  NullProgress progress;
-  auto data = LoadData(request, progress);
-  EXPECT_TRUE(data.has_value()) << (data ? "" : data.error().message);
-  return data ? data.value() : nullptr;
-}
+using test_support::loadDemo;
 
 const ColumnSchema& Column(const Session& session, const std::string& name) {
   return session.schema().columns[static_cast<std::size_t>(session.schema().ColumnIndex(name))];
 }
 
 TEST(SessionTest, LoadDataInfersHashesAndKeepsTheInferredSchema) {
-  auto data = LoadDemo();
+  auto data = loadDemo();
   ASSERT_TRUE(data);
   EXPECT_EQ(data->table->num_rows(), 10000u);
   EXPECT_EQ(data->table->num_columns(), 15u);
@@ -38,7 +31,7 @@ TEST(SessionTest, LoadDataInfersHashesAndKeepsTheInferredSchema) {
 
 TEST(SessionTest, ColumnEditIsOneUndoStepAndRoundTrips) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   ASSERT_EQ(Column(session, "age").type, DataType::kInteger);
   ASSERT_TRUE(session.editColumns({{"columns", nlohmann::json::array({{{"name", "age"}, {"type", "Float"}}})}},
                                   "age to Float"));
@@ -52,7 +45,7 @@ TEST(SessionTest, ColumnEditIsOneUndoStepAndRoundTrips) {
 
 TEST(SessionTest, RefusedColumnEditChangesNothingAndNamesTheProblem) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   const nlohmann::json before = SchemaToJson(session.schema(), false);
   auto status = session.editColumns(
       {{"columns", nlohmann::json::array({{{"name", "age"}, {"type", "Int"}}})}}, "bad");
@@ -65,7 +58,7 @@ TEST(SessionTest, RefusedColumnEditChangesNothingAndNamesTheProblem) {
 
 TEST(SessionTest, CorrectionsReproduceTheSchemaFromTheInferredOne) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   ASSERT_TRUE(session.editColumns(
       {{"columns", nlohmann::json::array({{{"name", "fnlwgt"}, {"role", "ignore"}},
                                           {{"name", "age"}, {"public", {{"min", 0}, {"max", 120}}}},
@@ -81,7 +74,7 @@ TEST(SessionTest, CorrectionsReproduceTheSchemaFromTheInferredOne) {
 
 TEST(SessionTest, OneGestureIsOneUndoStep) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   const double start = session.settings().model.epsilon;
   const int gesture = session.newGesture();
   for (double epsilon : {1.2, 1.5, 2.0, 3.0}) {
@@ -104,7 +97,7 @@ TEST(SessionTest, OneGestureIsOneUndoStep) {
 
 TEST(SessionTest, ADragBackToTheStartLeavesNoUndoStep) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   const double start = session.settings().model.epsilon;
   const int gesture = session.newGesture();
   for (double epsilon : {2.0, start}) {
@@ -117,7 +110,7 @@ TEST(SessionTest, ADragBackToTheStartLeavesNoUndoStep) {
 
 TEST(SessionTest, ResultBecomesStaleWhenSettingsChangeAndFreshWhenUndone) {
   Session session;
-  session.setData(LoadDemo());
+  session.setData(loadDemo());
   auto record = std::make_shared<RunRecord>();
   record->request.data = session.data();
   record->request.schema = session.schema();

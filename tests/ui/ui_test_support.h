@@ -15,6 +15,7 @@
 #include "engine/core/progress.h"
 #include "engine/io/csv_reader.h"
 #include "ui/tasks/job_controller.h"
+#include "ui/tasks/jobs.h"
 
 // Readable QStrings in gtest failure messages (found by ADL: QString is in the global namespace).
 inline void PrintTo(const QString& text, std::ostream* out) { *out << '"' << text.toStdString() << '"'; }
@@ -44,6 +45,16 @@ inline JobOutcome runJob(JobController& jobs, const std::function<void()>& start
 }
 
 inline QString demoDataset() { return QStringLiteral(DENIABLE_DEMO_DATASET_SOURCE); }
+
+// The demo dataset loaded as the session holds it (a test failure if it cannot be read).
+inline std::shared_ptr<const LoadedData> loadDemo() {
+  LoadRequest request;
+  request.path = demoDataset();
+  NullProgress progress;
+  auto data = LoadData(request, progress);
+  EXPECT_TRUE(data.has_value()) << (data ? "" : data.error().message);
+  return data ? data.value() : nullptr;
+}
 
 inline RawTable readCsvOrFail(const QString& path) {
   NullProgress progress;
