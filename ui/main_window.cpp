@@ -18,6 +18,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -96,7 +97,11 @@ MainWindow::MainWindow(QWidget* parent)
               banner_->hide();
             } else if (end == JobController::End::kSucceeded && kind == JobController::Kind::kRun &&
                        currentStep() == Step::kRun) {
-              showStep(Step::kReview);
+              // Next event-loop turn: the result hand-over and filling the review views are
+              // two shorter UI-thread stretches instead of one long one.
+              QTimer::singleShot(0, this, [this] {
+                if (currentStep() == Step::kRun) showStep(Step::kReview);
+              });
             }
             updateStates();
           });
@@ -223,7 +228,7 @@ void MainWindow::createDock() {
   dock_->setWidget(guarantee_);
   dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
   addDockWidget(Qt::RightDockWidgetArea, dock_);
-  resizeDocks({dock_}, {290}, Qt::Horizontal);
+  resizeDocks({dock_}, {265}, Qt::Horizontal);
   menuBar()->actions().at(2)->menu()->addSeparator();
   menuBar()->actions().at(2)->menu()->addAction(dock_->toggleViewAction());
 }
@@ -237,6 +242,7 @@ void MainWindow::showStep(Step step) {
   }
   pages_->setCurrentIndex(static_cast<int>(step));
   steps_->setCurrentStep(step);
+  review_page_->setActive(step == Step::kReview);
   if (step == Step::kReview) session_->markReviewed();
 }
 
@@ -274,7 +280,10 @@ void MainWindow::updateRecentMenu() {
 void MainWindow::updateTitle() {
   QString title = QStringLiteral("Deniable");
   if (session_->hasInput()) {
-    title = QStringLiteral("%1 — Deniable").arg(QFileInfo(session_->data()->path).fileName());
+    // "*": column or privacy settings changed since the project was last saved.
+    title = QStringLiteral("%1%2 — Deniable")
+                .arg(QFileInfo(session_->data()->path).fileName(),
+                     session_->undoStack()->isClean() ? QString() : QStringLiteral(" *"));
   }
   setWindowTitle(title);
 }

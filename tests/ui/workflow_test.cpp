@@ -132,6 +132,8 @@ TEST_F(WorkflowTest, OpenChangeRunCancelRunExportAndReopen) {
   const auto first = session.result();
   ASSERT_TRUE(first);
   EXPECT_EQ(first->release->synthetic->num_rows(), 1234u);
+  EXPECT_EQ(window_->reviewPage()->reviewWidget()->reviewData(), nullptr);  // filled when shown
+  window_->showStep(Step::kReview);
   EXPECT_EQ(window_->reviewPage()->reviewWidget()->reviewData(), first->review);
   EXPECT_FALSE(session.resultIsStale());
   EXPECT_LE(first->release->model.accountant.Total().epsilon, dragged);

@@ -4,7 +4,9 @@
 // ticks a 10 ms QTimer on the UI thread and keeps the UI busy the way a user would (switching
 // steps, resizing the window every 100 ms). It reports the longest gap between ticks — the
 // longest the UI froze — for the load and for the run, and the time from Cancel to the job's
-// end for a second, cancelled run. Target: no stall over 100 ms.
+// end for a second, cancelled run. Target: no stall over 100 ms. Diagnostics printed along the
+// way: a column edit's time, each step's show + paint and resize times, the run's hand-over
+// (review views vs the shell). DENIABLE_STALL_NO_POKE=1 measures without the simulated user.
 #pragma once
 
 #include <QElapsedTimer>
@@ -29,6 +31,9 @@ class StallMeter : public QObject {
   void onFinished(int kind, int end, const QString& message);
   void report(const char* phase);
   void beginPhase();
+  void timeColumnEdit();
+  void timeHandOver();
+  void timePaints();
 
   MainWindow* window_;
   QString path_;
@@ -43,6 +48,8 @@ class StallMeter : public QObject {
   int phase_ = 0;  // 0 load, 1 run, 2 cancelled run
   qint64 cancel_requested_ns_ = -1;
   qint64 worst_overall_ns_ = 0;
+  qint64 slowest_poke_ns_ = 0;
+  QString cancel_stage_;
 };
 
 }  // namespace deniable::ui

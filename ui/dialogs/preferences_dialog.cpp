@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/dialogs/preferences_dialog.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -19,7 +21,8 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
   setWindowTitle(tr("Preferences"));
   const Preferences current = AppSettings::preferences();
   threads_->setRange(0, 1024);
-  threads_->setSpecialValueText(tr("all cores (%1)").arg(QThread::idealThreadCount()));
+  threads_->setSpecialValueText(tr("automatic (%1: all cores but one, kept for the window)")
+                                    .arg(std::max(1, QThread::idealThreadCount() - 1)));
   threads_->setValue(static_cast<int>(current.threads));
   threads_->setToolTip(tr("How many processor cores the engine may use. Results do not depend "
                           "on it."));

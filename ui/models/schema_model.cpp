@@ -105,7 +105,7 @@ QVariant SchemaModel::headerData(int section, Qt::Orientation orientation, int r
   if (orientation != Qt::Horizontal) return {};
   static const char* const kTitles[kColumnCount] = {
       "Column", "Sample values", "Type", "Categorical", "Role", "Missing", "Distinct",
-      "Public domain", "Not fitting the type"};
+      "Public domain", "Not fitting"};
   static const char* const kTips[kColumnCount] = {
       "The column's name in the CSV header",
       "A few of the most frequent values (for your eyes only)",

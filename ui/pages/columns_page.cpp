@@ -61,7 +61,7 @@ ColumnsPage::ColumnsPage(Session* session, QWidget* parent)
                 SchemaModel::kRole, SchemaModel::kMissing, SchemaModel::kDistinct}) {
     header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
   }
-  header->resizeSection(SchemaModel::kSamples, 170);
+  header->resizeSection(SchemaModel::kSamples, 150);
   header->resizeSection(SchemaModel::kPublicDomain, 110);
   header->setStretchLastSection(true);
   table_->setWordWrap(false);

@@ -122,6 +122,10 @@ QWidget* DataPage::buildLoaded() {
                           "file's line numbers."));
   preview_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
   preview_->verticalHeader()->setDefaultSectionSize(preview_->fontMetrics().height() + 6);
+  // Fixed row heights: the view never measures rows, so a million-row preview resizes and
+  // scrolls as fast as a small one.
+  preview_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  preview_->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
   auto* preview_box = new QGroupBox(tr("Preview"), page);
   auto* preview_layout = new QVBoxLayout(preview_box);
   preview_layout->addWidget(preview_);

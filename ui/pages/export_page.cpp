@@ -216,7 +216,12 @@ void ExportPage::refresh() {
   const CliCommandFiles files{session_->data()->path, outputPath(kSchema), outputPath(kCsv),
                               outputEnabled(kDescription) ? outputPath(kDescription) : QString()};
   command_->setPlainText(cliCommand(result->request.settings, result->request.rows, files));
-  if (session_->resultIsStale() && !jobs_->busy()) {
+  if (result->request.settings.reproducible && !jobs_->busy()) {
+    banner_->showMessage(MessageBanner::Kind::kWarning,
+                         tr("This run used a fixed seed (reproducible mode): anyone who knows the "
+                            "seed can recompute the noise. It is NOT a private release — for "
+                            "testing only."));
+  } else if (session_->resultIsStale() && !jobs_->busy()) {
     banner_->showMessage(MessageBanner::Kind::kWarning,
                          tr("The settings changed after the last run. Export writes the run you "
                             "reviewed (made with the earlier settings); run again to export the "

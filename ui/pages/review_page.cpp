@@ -24,13 +24,25 @@ ReviewPage::ReviewPage(Session* session, QWidget* parent)
   onResultChanged();
 }
 
+void ReviewPage::setActive(bool active) {
+  active_ = active;
+  if (active_) applyPending();
+}
+
 void ReviewPage::onResultChanged() {
+  pending_ = true;
+  if (active_ || !session_->result()) applyPending();
+  onStateChanged();
+}
+
+void ReviewPage::applyPending() {
+  if (!pending_) return;
+  pending_ = false;
   if (session_->result()) {
     review_->setData(session_->result()->review);
   } else {
     review_->clear();
   }
-  onStateChanged();
 }
 
 void ReviewPage::onStateChanged() {

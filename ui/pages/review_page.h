@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Step 5, Review: hosts the ReviewWidget (ui/review/, another module) with the last run's
-// ReviewData, and says so plainly when those results are out of date.
+// ReviewData, and says so plainly when those results are out of date. The views are filled
+// when the page is shown (setActive), not when a run ends: building them for a million-row
+// release takes tens of milliseconds of UI thread, which is better spent when the user looks.
 #pragma once
 
 #include <QWidget>
@@ -17,14 +19,19 @@ class ReviewPage : public QWidget {
  public:
   explicit ReviewPage(Session* session, QWidget* parent = nullptr);
   ReviewWidget* reviewWidget() const { return review_; }
+  // The main window calls this when the page becomes (or stops being) the current step.
+  void setActive(bool active);
 
  private:
   void onResultChanged();
   void onStateChanged();
+  void applyPending();
 
   Session* session_;
   MessageBanner* banner_;
   ReviewWidget* review_;
+  bool active_ = false;
+  bool pending_ = false;
 };
 
 }  // namespace deniable::ui

@@ -90,7 +90,7 @@ RunRequest JobController::nextRunRequest() const {
   request.schema = session_->schema();
   request.settings = session_->settings();
   request.rows = session_->outputRows();
-  request.settings.model.threads = AppSettings::preferences().threads;
+  request.settings.model.threads = AppSettings::engineThreads();
   return request;
 }
 

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/util/app_settings.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
+#include <QThread>
 
 namespace deniable::ui {
 namespace {
@@ -37,6 +40,12 @@ Preferences AppSettings::preferences() {
   out.export_directory = settings.value(QStringLiteral("preferences/exportDirectory")).toString();
   out.show_step_help = settings.value(QStringLiteral("ui/showStepHelp"), true).toBool();
   return out;
+}
+
+unsigned AppSettings::engineThreads() {
+  const unsigned preferred = preferences().threads;
+  if (preferred > 0) return preferred;
+  return static_cast<unsigned>(std::max(1, QThread::idealThreadCount() - 1));
 }
 
 void AppSettings::setPreferences(const Preferences& preferences) {

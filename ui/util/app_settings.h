@@ -23,6 +23,9 @@ class AppSettings {
   static void clearRecentFiles();
 
   static Preferences preferences();
+  // Worker threads for the engine: the preference, or — when it is 0 ("automatic") — all cores
+  // but one, which stays free for the UI thread so the window never stutters during a run.
+  static unsigned engineThreads();
   static void setPreferences(const Preferences& preferences);
 
   // The demo dataset: in the source tree when it exists (development), else installed.

@@ -51,7 +51,7 @@ GuaranteePanel::GuaranteePanel(QWidget* parent) : QWidget(parent), label_(new QL
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(scroll);
-  setMinimumWidth(240);
+  setMinimumWidth(220);
   setSummary(GuaranteeSummary{});
 }
 

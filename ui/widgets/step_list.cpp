@@ -26,8 +26,8 @@ StepList::StepList(QWidget* parent) : QListWidget(parent) {
   setSpacing(2);
   setWordWrap(true);
   setTextElideMode(Qt::ElideRight);
-  setMinimumWidth(200);
-  setMaximumWidth(260);
+  setMinimumWidth(185);
+  setMaximumWidth(240);
   setToolTip(tr("The steps from your CSV to a safe release. Click a step to go there "
                 "(Ctrl+1 … Ctrl+6)."));
   for (int i = 0; i < kStepCount; ++i) {
