@@ -39,6 +39,8 @@ class ColumnsPage : public QWidget {
   Status saveSchema(const QString& path);
   Status loadSchema(const QString& path);
   void selectColumn(int column);
+  // The selected column's values that do not fit its type (value, cells, first line).
+  QTreeWidget* failedValuesView() const { return failed_; }
 
  private:
   QWidget* buildDetails();

@@ -54,7 +54,9 @@ const OutputSpec kOutputs[ExportPage::kOutputCount] = {
     {"Column settings (schema JSON)", "-schema.json", "JSON (*.json)",
      "The column types and roles, in the format deniable-cli takes with --schema"},
     {"Project (.deniable)", ".deniable", "Deniable project (*.deniable)",
-     "Your settings and the input's path and fingerprint, without any data: reopen it later"},
+     "Your settings and the input's path and fingerprint, without any data: reopen it later. "
+     "Keep it to yourself: it names your input file, and the input's fingerprint lets someone "
+     "who knows every record but one test a guess about the last"},
 };
 
 QString defaultDirectory(const QString& input) {
