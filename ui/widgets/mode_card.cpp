@@ -33,6 +33,7 @@ ModeCard::ModeCard(const QString& title, const QString& protects, const QString&
   layout->addWidget(reason_);
   layout->addStretch(1);
   setToolTip(tr("%1 — protects: %2; costs: %3").arg(title, protects, costs));
+  radio_->setToolTip(toolTip());
   connect(radio_, &QRadioButton::toggled, this, [this](bool on) {
     updateFrame();
     if (on) emit chosen();
@@ -49,6 +50,7 @@ void ModeCard::setUnavailable(const QString& reason) {
   reason_->setVisible(true);
   setEnabled(false);
   setToolTip(reason);
+  radio_->setToolTip(reason);
 }
 
 void ModeCard::mousePressEvent(QMouseEvent* event) {
