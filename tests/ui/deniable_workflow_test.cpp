@@ -18,7 +18,6 @@
 #include "ui/pages/export_page.h"
 #include "ui/pages/privacy_page.h"
 #include "ui/project/cli_command.h"
-#include "ui/session/deniable_support.h"
 #include "ui/session/session.h"
 #include "ui/widgets/guarantee_panel.h"
 #include "ui/widgets/mode_card.h"
@@ -42,7 +41,6 @@ class DeniableWorkflowTest : public ::testing::Test {
 };
 
 TEST_F(DeniableWorkflowTest, GridPicksKAndOmegaAndTheRunReportsTheRecordGuarantee) {
-  static_assert(kDeniableAvailable, "the pipeline has the deniable mode");
   Session& session = *window_->session();
   PrivacyPage* page = window_->privacyPage();
   page->modeCard(SynthesisMode::kDeniable)->radio()->setChecked(true);
@@ -76,7 +74,7 @@ TEST_F(DeniableWorkflowTest, GridPicksKAndOmegaAndTheRunReportsTheRecordGuarante
   ASSERT_TRUE(omega.has_value());
   const int k = grid->horizontalHeaderItem(column)->text().remove(QStringLiteral("k = ")).toInt();
   emit grid->cellClicked(row, column);
-  const DeniableOptions chosen = deniableOptionsOf(session.settings().model);
+  const DeniableOptions& chosen = session.settings().model.deniable;
   EXPECT_EQ(chosen.k, k);
   EXPECT_EQ(chosen.omega_min, omega->min);
   EXPECT_EQ(chosen.omega_max, omega->max);

@@ -7,7 +7,6 @@
 
 #include "engine/deniable/guarantees.h"
 #include "tests/ui/ui_test_support.h"
-#include "ui/session/deniable_support.h"
 #include "ui/session/session.h"
 #include "ui/util/format.h"
 
@@ -86,7 +85,7 @@ TEST(GuaranteeSummaryTest, DeniableModeShowsTheModelBudgetAndTheEnginesPerRecord
   settings.model.mode = SynthesisMode::kDeniable;
   session.editSettings(settings, "deniable");
   const GuaranteeSummary summary = summarizeGuarantee(session);
-  const DeniableOptions options = deniableOptionsOf(settings.model);
+  const DeniableOptions& options = settings.model.deniable;
   const RecordGuarantee record =
       BestRecordGuarantee(options.k, options.gamma, options.epsilon0, options.record_delta);
   QStringList labels;

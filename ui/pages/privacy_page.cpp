@@ -17,11 +17,10 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "ui/session/deniable_support.h"
+#include "ui/pages/deniable_settings.h"
 #include "ui/session/guarantee_summary.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/widgets/pass_rate_grid.h"
 #include "ui/util/format.h"
 #include "ui/widgets/guarantee_panel.h"
 #include "ui/widgets/mode_card.h"
@@ -41,7 +40,8 @@ PrivacyPage::PrivacyPage(Session* session, JobController* jobs, QWidget* parent)
   auto* left = new QVBoxLayout(content);
   left->addWidget(buildModes());
   left->addWidget(buildParameters());
-  left->addWidget(buildDeniable());
+  deniable_ = new DeniableSettings(session_, jobs_, content);
+  left->addWidget(deniable_);
   left->addWidget(buildRelease());
   left->addStretch(1);
   auto* scroll = new QScrollArea(this);
@@ -58,9 +58,6 @@ PrivacyPage::PrivacyPage(Session* session, JobController* jobs, QWidget* parent)
   connect(session_, &Session::settingsChanged, this, &PrivacyPage::refresh);
   connect(session_, &Session::dataChanged, this, &PrivacyPage::refresh);
   connect(session_, &Session::schemaChanged, this, &PrivacyPage::refresh);
-  connect(session_, &Session::adviceChanged, this, &PrivacyPage::refreshAdvice);
-  connect(jobs_, &JobController::started, this, [this] { advise_->setEnabled(false); });
-  connect(jobs_, &JobController::finished, this, [this] { advise_->setEnabled(true); });
   refresh();
 }
 
@@ -96,10 +93,6 @@ QWidget* PrivacyPage::buildModes() {
       next.model.mode = m;
       edit(next, tr("Choose %1 mode").arg(QString::fromUtf8(SynthesisModeName(m))));
     });
-  }
-  if constexpr (!kDeniableAvailable) {
-    cards_[static_cast<std::size_t>(SynthesisMode::kDeniable)]->setUnavailable(
-        tr("Coming with the plausible-deniability engine."));
   }
   return box;
 }
@@ -217,124 +210,6 @@ QWidget* PrivacyPage::buildParameters() {
   return box;
 }
 
-QWidget* PrivacyPage::buildDeniable() {
-  deniable_box_ = new QGroupBox(tr("Plausible deniability"), this);
-  auto* form = new QFormLayout(deniable_box_);
-  const DeniableOptions defaults;
-  k_ = new ParameterSlider({.minimum = 2, .maximum = 500, .decimals = 0, .step = 1,
-                            .logarithmic = true, .integer = true,
-                            .left_caption = tr("◀ faster"), .right_caption = tr("more private ▶"),
-                            .suffix = {}},
-                           deniable_box_);
-  k_->setControlToolTip(tr("k: every released row must be explainable by at least k real "
-                           "records (the paper uses 50). Larger is more private and slower."));
-  gamma_ = new ParameterSlider({.minimum = 1.1, .maximum = 20, .decimals = 1, .step = 0.5,
-                                .logarithmic = true, .integer = false,
-                                .left_caption = tr("◀ more private"),
-                                .right_caption = tr("faster ▶"), .suffix = {}},
-                               deniable_box_);
-  gamma_->setControlToolTip(tr("γ: those k records must make the row about equally likely, "
-                               "within a factor γ (the paper uses 4). Smaller is more private."));
-  omega_min_ = new QSpinBox(deniable_box_);
-  omega_max_ = new QSpinBox(deniable_box_);
-  for (QSpinBox* omega : {omega_min_, omega_max_}) {
-    omega->setRange(0, 100);
-    omega->setSpecialValueText(tr("auto"));
-    omega->setKeyboardTracking(false);
-    omega->setToolTip(tr("ω: how many columns of a real seed record are re-drawn from the model "
-                         "(a range: drawn per row; equal values fix it; auto = the paper's 5–11)"));
-  }
-  epsilon0_ = new ParameterSlider({.minimum = 0.05, .maximum = 10, .decimals = 2, .step = 0.1,
-                                   .logarithmic = true, .integer = false,
-                                   .left_caption = tr("◀ more private"),
-                                   .right_caption = tr("more rows pass ▶"), .suffix = {}},
-                                  deniable_box_);
-  epsilon0_->setControlToolTip(tr("ε0: noise of the privacy test's threshold (the paper uses 1)"));
-  maxcost_ = new QSpinBox(deniable_box_);
-  maxcost_->setRange(2, 1'000'000'000);
-  maxcost_->setGroupSeparatorShown(true);
-  maxcost_->setKeyboardTracking(false);
-  maxcost_->setToolTip(tr("maxcost: at most this many parent combinations per column (the "
-                          "paper's eq. 6). Larger keeps more relationships but each count gets "
-                          "fewer records."));
-  maxcost_->setValue(static_cast<int>(defaults.maxcost));
-  k_->setValue(defaults.k);
-  gamma_->setValue(defaults.gamma);
-  omega_min_->setValue(defaults.omega_min);
-  omega_max_->setValue(defaults.omega_max);
-  epsilon0_->setValue(defaults.epsilon0);
-  auto* omega = new QHBoxLayout;
-  omega->addWidget(omega_min_);
-  omega->addWidget(new QLabel(tr("to"), deniable_box_));
-  omega->addWidget(omega_max_);
-  omega->addStretch(1);
-  form->addRow(tr("k (plausible seeds):"), k_);
-  form->addRow(tr("γ (likelihood ratio):"), gamma_);
-  form->addRow(tr("ω (re-drawn columns):"), omega);
-  form->addRow(tr("ε0 (test noise):"), epsilon0_);
-  form->addRow(tr("maxcost:"), maxcost_);
-  advise_ = new QPushButton(tr("Estimate pass rates"), deniable_box_);
-  advise_->setToolTip(tr("Ask the engine how many candidate rows would pass the privacy test "
-                         "for several k and ω (runs in the background on your real data)"));
-  connect(advise_, &QPushButton::clicked, jobs_, &JobController::startAdvice);
-  pass_rate_ = new QLabel(deniable_box_);
-  pass_rate_->setWordWrap(true);
-  grid_ = new PassRateGrid(deniable_box_);
-  grid_->setMinimumHeight(140);
-  grid_->setVisible(false);
-  connect(grid_, &PassRateGrid::cellChosen, this, [this](int k, int omega_min, int omega_max) {
-    PrivacySettings next = session_->settings();
-    DeniableOptions options = deniableOptionsOf(next.model);
-    options.k = k;
-    options.omega_min = omega_min;
-    options.omega_max = omega_max;
-    setDeniableOptions(next.model, options);
-    edit(next, tr("Pick k = %1 and ω from the pass-rate grid").arg(k));
-  });
-  auto* owner_only = new QLabel(tr("Pass rates are estimated on your real data: they are for your "
-                                   "eyes only and are never part of a release."),
-                                deniable_box_);
-  owner_only->setWordWrap(true);
-  QFont small = owner_only->font();
-  small.setPointSizeF(small.pointSizeF() * 0.9);
-  owner_only->setFont(small);
-  auto* advice_row = new QHBoxLayout;
-  advice_row->addWidget(advise_);
-  advice_row->addWidget(pass_rate_, 1);
-  form->addRow(tr("Pass rate:"), advice_row);
-  form->addRow(grid_);
-  form->addRow(owner_only);
-  if constexpr (kDeniableAvailable) {
-    auto deniable_edit = [this](void (*apply)(DeniableOptions&, double)) {
-      return [this, apply](double value) {
-        PrivacySettings next = session_->settings();
-        DeniableOptions options = deniableOptionsOf(next.model);
-        apply(options, value);
-        setDeniableOptions(next.model, options);
-        edit(next, tr("Change plausible-deniability settings"));
-      };
-    };
-    connect(k_, &ParameterSlider::valueEdited, this,
-            deniable_edit([](DeniableOptions& o, double v) { o.k = static_cast<int>(v); }));
-    connect(gamma_, &ParameterSlider::valueEdited, this,
-            deniable_edit([](DeniableOptions& o, double v) { o.gamma = v; }));
-    connect(epsilon0_, &ParameterSlider::valueEdited, this,
-            deniable_edit([](DeniableOptions& o, double v) { o.epsilon0 = v; }));
-    connect(omega_min_, &QSpinBox::valueChanged, this,
-            deniable_edit([](DeniableOptions& o, double v) { o.omega_min = static_cast<int>(v); }));
-    connect(omega_max_, &QSpinBox::valueChanged, this,
-            deniable_edit([](DeniableOptions& o, double v) { o.omega_max = static_cast<int>(v); }));
-    connect(maxcost_, &QSpinBox::valueChanged, this, deniable_edit([](DeniableOptions& o, double v) {
-              o.maxcost = static_cast<std::uint64_t>(v);
-            }));
-  } else {
-    deniable_box_->setEnabled(false);
-    deniable_box_->setTitle(tr("Plausible deniability (coming with the plausible-deniability "
-                               "engine)"));
-  }
-  return deniable_box_;
-}
-
 QWidget* PrivacyPage::buildRelease() {
   auto* box = new QGroupBox(tr("Release"), this);
   auto* form = new QFormLayout(box);
@@ -433,20 +308,6 @@ void PrivacyPage::refresh() {
   }
   rows_->setEnabled(settings.rows != 0);
   seed_->setEnabled(settings.reproducible);
-  if constexpr (kDeniableAvailable) {
-    const DeniableOptions options = deniableOptionsOf(model);
-    k_->setValue(options.k);
-    gamma_->setValue(options.gamma);
-    epsilon0_->setValue(options.epsilon0);
-    const QSignalBlocker block_min(omega_min_);
-    omega_min_->setValue(options.omega_min);
-    const QSignalBlocker block_max(omega_max_);
-    omega_max_->setValue(options.omega_max);
-    const QSignalBlocker block_maxcost(maxcost_);
-    maxcost_->setValue(static_cast<int>(std::min<std::uint64_t>(options.maxcost, 1'000'000'000)));
-    deniable_box_->setVisible(model.mode == SynthesisMode::kDeniable);
-  }
-  refreshAdvice();
   if (session_->hasInput()) {
     rows_note_->setText(
         settings.rows == 0
@@ -459,34 +320,11 @@ void PrivacyPage::refresh() {
                                     /*with_notes=*/false, /*with_mode=*/false));
 }
 
-void PrivacyPage::refreshAdvice() {
-  const auto& advice = session_->advice();
-  grid_->setVisible(advice != nullptr);
-  if (!advice) {
-    pass_rate_->setText(tr("not estimated yet"));
-    return;
-  }
-  grid_->setAdvice(advice->advice);
-  const DeniableOptions options = deniableOptionsOf(session_->settings().model);
-  int modelled = 0;
-  for (const ColumnSchema& column : session_->schema().columns) modelled += column.is_modelled() ? 1 : 0;
-  const auto omega = ResolveOmega(options, modelled);
-  std::optional<double> rate;
-  if (omega) rate = grid_->markCurrent(options.k, omega->min, omega->max);
-  QString text = rate ? tr("about %1 of candidates pass at k = %2, ω = %3")
-                            .arg(formatPercent(*rate))
-                            .arg(options.k)
-                            .arg(omega->min == omega->max
-                                     ? QString::number(omega->min)
-                                     : QStringLiteral("%1–%2").arg(omega->min).arg(omega->max))
-                      : tr("the grid has no estimate for these k and ω; click a cell");
-  if (session_->adviceIsStale()) text += tr(" (estimated with earlier settings)");
-  pass_rate_->setText(text);
-}
+QString PrivacyPage::passRateText() const { return deniable_->passRateText(); }
 
-QString PrivacyPage::passRateText() const { return pass_rate_->text(); }
+PassRateGrid* PrivacyPage::passRateGrid() const { return deniable_->passRateGrid(); }
 
-void PrivacyPage::showDeniableSettings() { scroll_->ensureWidgetVisible(grid_->isVisible() ? static_cast<QWidget*>(grid_) : deniable_box_); }
+void PrivacyPage::showDeniableSettings() { scroll_->ensureWidgetVisible(deniable_->scrollTarget()); }
 
 QString PrivacyPage::guaranteeText() const { return guarantee_->text(); }
 

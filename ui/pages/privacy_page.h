@@ -23,6 +23,7 @@ class QSpinBox;
 
 namespace deniable::ui {
 
+class DeniableSettings;
 class JobController;
 class ModeCard;
 class ParameterSlider;
@@ -42,7 +43,7 @@ class PrivacyPage : public QWidget {
   QSpinBox* rowsSpinBox() const { return rows_; }
   QCheckBox* reproducibleCheckBox() const { return reproducible_; }
   QString guaranteeText() const;
-  PassRateGrid* passRateGrid() const { return grid_; }
+  PassRateGrid* passRateGrid() const;
   QString passRateText() const;
   // Scrolls the deniable mode's settings into view.
   void showDeniableSettings();
@@ -50,13 +51,11 @@ class PrivacyPage : public QWidget {
  private:
   QWidget* buildModes();
   QWidget* buildParameters();
-  QWidget* buildDeniable();
   QWidget* buildRelease();
   void connectSlider(ParameterSlider* slider, const QString& what,
                      void (*apply)(PrivacySettings&, double));
   void edit(const PrivacySettings& settings, const QString& description, int gesture = 0);
   void refresh();
-  void refreshAdvice();
 
   Session* session_;
   JobController* jobs_;
@@ -67,17 +66,8 @@ class PrivacyPage : public QWidget {
   QComboBox* delta_;
   QDoubleSpinBox* domain_share_;
   QDoubleSpinBox* structure_share_;
-  QGroupBox* deniable_box_;
+  DeniableSettings* deniable_;
   QScrollArea* scroll_;
-  ParameterSlider* k_;
-  ParameterSlider* gamma_;
-  QSpinBox* omega_min_;
-  QSpinBox* omega_max_;
-  ParameterSlider* epsilon0_;
-  QSpinBox* maxcost_;
-  QPushButton* advise_;
-  QLabel* pass_rate_;
-  PassRateGrid* grid_;
   QSpinBox* rows_;
   QCheckBox* same_rows_;
   QLabel* rows_note_;

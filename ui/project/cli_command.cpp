@@ -5,7 +5,6 @@
 
 #include <QRegularExpression>
 
-#include "ui/session/deniable_support.h"
 
 namespace deniable::ui {
 
@@ -37,7 +36,7 @@ QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
          << QStringLiteral("--structure-fraction") << exactNumber(model.structure_fraction);
   }
   if (model.mode == SynthesisMode::kDeniable) {
-    const DeniableOptions deniable = deniableOptionsOf(model);
+    const DeniableOptions& deniable = model.deniable;
     args << QStringLiteral("--k") << QString::number(deniable.k) << QStringLiteral("--gamma")
          << exactNumber(deniable.gamma) << QStringLiteral("--epsilon0")
          << exactNumber(deniable.epsilon0) << QStringLiteral("--maxcost")

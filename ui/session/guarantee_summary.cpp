@@ -10,7 +10,6 @@
 #include "engine/pipeline/synthesis_job.h"
 #include "engine/deniable/guarantees.h"
 #include "engine/schema/typed_values.h"
-#include "ui/session/deniable_support.h"
 #include "ui/session/session.h"
 #include "ui/util/format.h"
 
@@ -177,19 +176,17 @@ GuaranteeSummary summarizeGuarantee(const Session& session, bool use_result) {
     if (use_result && result) {
       out.warnings << tr("The results shown were made with earlier settings.");
     }
-    if constexpr (kDeniableAvailable) {
-      if (deniable) {
-        const DeniableOptions options = deniableOptionsOf(settings.model);
-        out.numbers.push_back({tr("Each record"), QStringLiteral("k = %1, γ = %2")
-                                                      .arg(options.k)
-                                                      .arg(formatDecimal(options.gamma, 3))});
-        if (options.k >= 2 && options.gamma > 1 && options.epsilon0 > 0) {
-          const RecordGuarantee record =
-              BestRecordGuarantee(options.k, options.gamma, options.epsilon0, options.record_delta);
-          out.numbers.push_back({tr("Per record"), costText(record.cost.epsilon, record.cost.delta)});
-          if (!record.meets_delta) {
-            out.warnings << tr("k = %1 is too small for the per-record δ: raise k or ε0.").arg(options.k);
-          }
+    if (deniable) {
+      const DeniableOptions& options = settings.model.deniable;
+      out.numbers.push_back({tr("Each record"), QStringLiteral("k = %1, γ = %2")
+                                                    .arg(options.k)
+                                                    .arg(formatDecimal(options.gamma, 3))});
+      if (options.k >= 2 && options.gamma > 1 && options.epsilon0 > 0) {
+        const RecordGuarantee record =
+            BestRecordGuarantee(options.k, options.gamma, options.epsilon0, options.record_delta);
+        out.numbers.push_back({tr("Per record"), costText(record.cost.epsilon, record.cost.delta)});
+        if (!record.meets_delta) {
+          out.warnings << tr("k = %1 is too small for the per-record δ: raise k or ε0.").arg(options.k);
         }
       }
     }

@@ -4,7 +4,6 @@
 #include <QUndoStack>
 
 #include "engine/schema/schema_json.h"
-#include "ui/session/deniable_support.h"
 #include "ui/session/undo_commands.h"
 
 namespace deniable::ui {
@@ -144,10 +143,8 @@ void Session::setAdvice(std::shared_ptr<const AdviceRecord> advice) {
 bool Session::adviceIsStale() const {
   if (!advice_) return false;
   auto without_sweep = [](PrivacySettings settings) {
-    DeniableOptions options = deniableOptionsOf(settings.model);
-    options.k = 0;
-    options.omega_min = options.omega_max = 0;
-    setDeniableOptions(settings.model, options);
+    settings.model.deniable.k = 0;
+    settings.model.deniable.omega_min = settings.model.deniable.omega_max = 0;
     settings.rows = 0;
     return PrivacySettingsToJson(settings);
   };

@@ -10,7 +10,6 @@
 #include "engine/core/random.h"
 #include "engine/schema/infer_schema.h"
 #include "engine/schema/schema_json.h"
-#include "ui/session/deniable_support.h"
 
 namespace deniable::ui {
 
@@ -82,8 +81,8 @@ nlohmann::json PrivacySettingsToJson(const PrivacySettings& settings) {
       {"reproducible_not_private", settings.reproducible},
       {"seed", settings.seed},
   };
-  if constexpr (kDeniableAvailable) {
-    const DeniableOptions deniable = deniableOptionsOf(model);
+  {
+    const DeniableOptions& deniable = model.deniable;
     out["deniable"] = {{"k", deniable.k},
                        {"gamma", deniable.gamma},
                        {"omega_min", deniable.omega_min},
@@ -134,8 +133,8 @@ Result<PrivacySettings> PrivacySettingsFromJson(const nlohmann::json& json,
                    ReadField(json, "seed", source, settings.seed)}) {
     if (!s) return s.error();
   }
-  if (kDeniableAvailable && json.contains("deniable")) {
-    DeniableOptions deniable = deniableOptionsOf(model);
+  if (json.contains("deniable")) {
+    DeniableOptions& deniable = model.deniable;
     const nlohmann::json& d = json["deniable"];
     for (Status s : {ReadField(d, "k", source, deniable.k),
                      ReadField(d, "gamma", source, deniable.gamma),
@@ -145,7 +144,6 @@ Result<PrivacySettings> PrivacySettingsFromJson(const nlohmann::json& json,
                      ReadField(d, "maxcost", source, deniable.maxcost)}) {
       if (!s) return s.error();
     }
-    setDeniableOptions(model, deniable);
   }
   if (auto valid = model.Validate(); !valid) return valid.error().WithContext(source);
   return settings;

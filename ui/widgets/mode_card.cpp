@@ -11,8 +11,7 @@ namespace deniable::ui {
 
 ModeCard::ModeCard(const QString& title, const QString& protects, const QString& costs,
                    QWidget* parent)
-    : QFrame(parent), radio_(new QRadioButton(title, this)), details_(new QLabel(this)),
-      reason_(new QLabel(this)) {
+    : QFrame(parent), radio_(new QRadioButton(title, this)), details_(new QLabel(this)) {
   setFrameShape(QFrame::StyledPanel);
   setFrameShadow(QFrame::Raised);
   setAutoFillBackground(true);
@@ -22,15 +21,9 @@ ModeCard::ModeCard(const QString& title, const QString& protects, const QString&
   details_->setText(tr("<b>Protects:</b> %1<br><b>Costs:</b> %2").arg(protects, costs));
   details_->setWordWrap(true);
   details_->setTextFormat(Qt::RichText);
-  reason_->setWordWrap(true);
-  reason_->setVisible(false);
-  QFont italic = reason_->font();
-  italic.setItalic(true);
-  reason_->setFont(italic);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(radio_);
   layout->addWidget(details_);
-  layout->addWidget(reason_);
   layout->addStretch(1);
   setToolTip(tr("%1 — protects: %2; costs: %3").arg(title, protects, costs));
   radio_->setToolTip(toolTip());
@@ -44,14 +37,6 @@ ModeCard::ModeCard(const QString& title, const QString& protects, const QString&
 bool ModeCard::isChecked() const { return radio_->isChecked(); }
 
 void ModeCard::setChecked(bool checked) { radio_->setChecked(checked); }
-
-void ModeCard::setUnavailable(const QString& reason) {
-  reason_->setText(reason);
-  reason_->setVisible(true);
-  setEnabled(false);
-  setToolTip(reason);
-  radio_->setToolTip(reason);
-}
 
 void ModeCard::mousePressEvent(QMouseEvent* event) {
   if (isEnabled() && event->button() == Qt::LeftButton) radio_->setChecked(true);

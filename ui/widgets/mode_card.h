@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // One synthesis mode as a card: a radio button with the mode's name, then one line on what it
-// protects and what it costs. Clicking anywhere on the card selects it. A disabled card says
-// why (e.g. "coming with the plausible-deniability engine").
+// protects and what it costs. Clicking anywhere on the card selects it.
 #pragma once
 
 #include <QFrame>
@@ -21,8 +20,6 @@ class ModeCard : public QFrame {
   QRadioButton* radio() const { return radio_; }
   bool isChecked() const;
   void setChecked(bool checked);
-  // Disables the card and shows `reason` in place of its description's last line.
-  void setUnavailable(const QString& reason);
 
  signals:
   void chosen();
@@ -36,7 +33,6 @@ class ModeCard : public QFrame {
 
   QRadioButton* radio_;
   QLabel* details_;
-  QLabel* reason_;
 };
 
 }  // namespace deniable::ui
