@@ -50,7 +50,7 @@ TEST(GuaranteeSummaryTest, BoundsEqualToTheDataRangeAreFlaggedAsReadOffTheData) 
   ASSERT_TRUE(session.editColumns(AgeBounds(0, 120), "round"));
   const QStringList warnings = summarizeGuarantee(session).warnings;
   EXPECT_FALSE(AnyContains(warnings, QStringLiteral("exactly the data's")));
-  EXPECT_TRUE(AnyContains(warnings, QStringLiteral("declared public")));
+  EXPECT_TRUE(AnyContains(warnings, QStringLiteral("You declared public the bounds of ‘age’")));
 }
 
 TEST(GuaranteeSummaryTest, ReleasingTheInputsRowCountIsAWarningAndAnotherCountANote) {

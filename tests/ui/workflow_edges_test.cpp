@@ -5,6 +5,7 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QSettings>
+#include <QUndoStack>
 #include <QUrl>
 #include <gtest/gtest.h>
 
@@ -47,6 +48,18 @@ TEST_F(WorkflowEdgesTest, DroppingACsvOpensItAndMakesItRecent) {
   ASSERT_EQ(opened.end, JobController::End::kSucceeded);
   EXPECT_EQ(window_->session()->data()->path, QFileInfo(test_support::demoDataset()).absoluteFilePath());
   EXPECT_EQ(AppSettings::recentFiles().value(0), QFileInfo(test_support::demoDataset()).absoluteFilePath());
+}
+
+TEST_F(WorkflowEdgesTest, TheDemoOpensWithItsCodebookCategoriesDeclaredPublic) {
+  ASSERT_EQ(runJob(*window_->jobs(), [this] { window_->openDemo(); }).end, JobController::End::kSucceeded);
+  const Session& session = *window_->session();
+  const ColumnSchema& workclass =
+      session.schema().columns[static_cast<std::size_t>(session.schema().ColumnIndex("workclass"))];
+  ASSERT_TRUE(workclass.public_categories.has_value());
+  EXPECT_EQ(workclass.public_categories->size(), 8u);  // adult.names lists 8 work classes
+  EXPECT_FALSE(session.data()->inferred.columns[1].public_categories.has_value());
+  EXPECT_FALSE(session.corrections()["columns"].empty());  // a project keeps them
+  EXPECT_EQ(session.undoStack()->count(), 0);              // part of opening, not an edit
 }
 
 TEST_F(WorkflowEdgesTest, AnEngineErrorIsAMessageAndLeavesTheResultAlone) {

@@ -59,9 +59,8 @@ QString publicDomainText(const ColumnSchema& column) {
                       column.public_max ? boundText(*column.public_max, column) : QStringLiteral("?"));
   }
   if (column.public_categories) {
-    parts << SchemaModel::tr("%1 public").arg(countOf(column.public_categories->size(),
-                                                      SchemaModel::tr("category"),
-                                                      SchemaModel::tr("categories")));
+    parts << countOf(column.public_categories->size(), SchemaModel::tr("category"),
+                     SchemaModel::tr("categories"));
   }
   return parts.isEmpty() ? SchemaModel::tr("DP estimate") : parts.join(QStringLiteral("; "));
 }

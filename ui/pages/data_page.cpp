@@ -64,7 +64,8 @@ QWidget* DataPage::buildWelcome() {
   open->setToolTip(tr("Choose the sensitive CSV file to turn into synthetic data (Ctrl+O)"));
   auto* demo = new QPushButton(tr("Try the demo dataset"), page);
   demo->setToolTip(tr("Open a 10,000-row sample of the public UCI Adult census dataset, to "
-                      "try every step without your own data"));
+                      "try every step without your own data (the category lists published in "
+                      "its codebook are declared public)"));
   auto* project = new QPushButton(tr("Open a project…"), page);
   project->setToolTip(tr("Reopen a saved session (.deniable file): settings and column "
                          "choices, without any data"));

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/project/session_files.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include "engine/core/atomic_file.h"
+#include "engine/schema/schema_json.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
 #include "ui/util/app_settings.h"
@@ -40,7 +42,21 @@ Status SessionFiles::openDemo() {
   if (!QFileInfo::exists(path)) {
     return IoError("the demo dataset is not installed (looked for " + path.toStdString() + ")");
   }
-  return openCsv(path);
+  // The demo's public facts: the codebook's category lists (resources/demo/README.md), as the
+  // CLI demo uses them. Without the file the demo opens with the inferred columns.
+  const QString schema = QFileInfo(path).absoluteDir().filePath(
+      QFileInfo(path).completeBaseName() + QStringLiteral(".schema.json"));
+  if (!QFileInfo::exists(schema)) return openCsv(path);
+  auto corrections = ReadJsonFile(schema.toStdString());
+  if (!corrections) return corrections.error();
+  LoadRequest request;
+  request.path = QFileInfo(path).absoluteFilePath();
+  request.corrections = corrections.value();
+  request.corrections_source = QFileInfo(schema).fileName().toStdString();
+  if (!jobs_->startLoad(request)) return FailedPrecondition("another job is running; wait or cancel it");
+  pending_recent_ = request.path;
+  expected_sha256_.clear();
+  return OkStatus();
 }
 
 Status SessionFiles::openProject(const QString& path) {

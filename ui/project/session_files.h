@@ -26,6 +26,8 @@ class SessionFiles : public QObject {
   // job runs.
   Status openPath(const QString& path);
   Status openCsv(const QString& path);
+  // The bundled demo dataset, with its public facts (the codebook's category lists, from
+  // adult_sample.schema.json beside it) applied as column settings.
   Status openDemo();
   Status openProject(const QString& path);
   Status saveProject(const QString& path);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include <QCoreApplication>
@@ -30,6 +31,9 @@ QString costText(double epsilon, double delta) {
 // ε above which we say the protection is weak (e^5 ≈ 148: an output can be ~150 times more
 // likely with a given person's record); the DP literature's usual range is 0.1 to a few.
 constexpr double kWeakEpsilon = 5.0;
+
+// Fewer records than this holding a value makes that value "rare" (identifying).
+constexpr std::uint64_t kRareCount = 5;
 
 }  // namespace
 
@@ -60,40 +64,51 @@ std::optional<std::pair<double, double>> dataRange(const RawTable& table, std::s
   return range;
 }
 
-QStringList publicDomainWarnings(const RawTable& table, std::size_t column,
-                                 const ColumnSchema& schema) {
-  QStringList out;
+PublicDomainCheck checkPublicDomain(const RawTable& table, std::size_t column,
+                                    const ColumnSchema& schema) {
+  PublicDomainCheck out;
   if (!schema.is_modelled()) return out;
   if (schema.public_min || schema.public_max) {
+    out.declares_bounds = true;
     const auto range = dataRange(table, column, schema);
-    const bool exact = range && schema.public_min && schema.public_max &&
-                       *schema.public_min == range->first && *schema.public_max == range->second;
-    if (exact) {
-      out << tr("The public bounds of %1 are exactly the data's smallest and largest values. "
-                "If you read them off the data, they are not private: they reveal the most "
-                "extreme records. Use round, generally known limits instead.")
-                 .arg(quoted(schema.name));
-    } else {
-      out << tr("The bounds of %1 are declared public: this is private only if they are "
-                "genuinely public knowledge, not read off the data.")
-                 .arg(quoted(schema.name));
+    if (range && schema.public_min && schema.public_max && *schema.public_min == range->first &&
+        *schema.public_max == range->second) {
+      out.suspicious << tr("The public bounds of %1 are exactly the data's smallest and largest "
+                           "values. If you read them off the data, they are not private: they "
+                           "reveal the most extreme records. Use round, generally known limits "
+                           "instead.")
+                            .arg(quoted(schema.name));
     }
   }
   if (schema.public_categories && column < table.num_columns()) {
+    out.declares_categories = true;
     const RawColumn& raw = table.columns[column];
     const std::set<std::string> declared(schema.public_categories->begin(),
                                          schema.public_categories->end());
     const std::set<std::string> observed(raw.dictionary.begin(), raw.dictionary.end());
-    if (declared == observed) {
-      out << tr("The public categories of %1 are exactly the values in the data. If you listed "
-                "them from the data, rare values can reveal individual records; list the values "
-                "that are possible in general instead.")
-                 .arg(quoted(schema.name));
-    } else {
-      out << tr("The categories of %1 are declared public: this is private only if the list is "
-                "genuinely public knowledge.")
-                 .arg(quoted(schema.name));
+    std::uint64_t rarest = std::numeric_limits<std::uint64_t>::max();
+    for (std::size_t i = 0; i < raw.dictionary.size(); ++i) rarest = std::min(rarest, raw.counts[i]);
+    // A list equal to the data's values is suspicious when it holds a value few records have:
+    // listing it from the data would reveal those records.
+    if (declared == observed && rarest < kRareCount) {
+      out.suspicious << tr("The public categories of %1 are exactly the values in the data, "
+                           "including a value held by fewer than %2 records. If you listed them "
+                           "from the data, that rare value reveals who has it; list the values "
+                           "that are possible in general instead.")
+                            .arg(quoted(schema.name))
+                            .arg(kRareCount);
     }
+  }
+  return out;
+}
+
+QStringList publicDomainWarnings(const RawTable& table, std::size_t column,
+                                 const ColumnSchema& schema) {
+  const PublicDomainCheck check = checkPublicDomain(table, column, schema);
+  QStringList out = check.suspicious;
+  if (check.suspicious.isEmpty() && (check.declares_bounds || check.declares_categories)) {
+    out << tr("Declared public: this is private only if it is genuinely public knowledge, not "
+              "read off the data.");
   }
   return out;
 }
@@ -205,13 +220,28 @@ GuaranteeSummary summarizeGuarantee(const Session& session, bool use_result) {
   }
   const Schema& schema = session.schema();
   const RawTable& table = *session.data()->table;
+  QStringList declared_bounds;
+  QStringList declared_categories;
   for (std::size_t c = 0; c < schema.columns.size(); ++c) {
     const ColumnSchema& column = schema.columns[c];
-    out.warnings << publicDomainWarnings(table, c, column);
+    const PublicDomainCheck check = checkPublicDomain(table, c, column);
+    out.warnings << check.suspicious;
+    if (check.declares_bounds) declared_bounds << quoted(column.name);
+    if (check.declares_categories) declared_categories << quoted(column.name);
     if (column.role == ColumnRole::kIdentifier) {
       out.notes << tr("%1 is an identifier: it is regenerated, never copied.")
                        .arg(quoted(column.name));
     }
+  }
+  if (!declared_bounds.isEmpty() || !declared_categories.isEmpty()) {
+    QStringList parts;
+    if (!declared_bounds.isEmpty()) parts << tr("the bounds of %1").arg(declared_bounds.join(QStringLiteral(", ")));
+    if (!declared_categories.isEmpty()) {
+      parts << tr("the categories of %1").arg(declared_categories.join(QStringLiteral(", ")));
+    }
+    out.warnings << tr("You declared public %1. That is private only if they are genuinely public "
+                       "knowledge (a codebook, a standard), not read off the data.")
+                        .arg(parts.join(tr(" and ")));
   }
   if (session.outputRows() == table.num_rows()) {
     out.warnings << tr("The release has exactly as many rows as your input (%1), so it reveals "

@@ -39,8 +39,18 @@ QString modeTitle(int mode);  // SynthesisMode as int: "Random", "Independent", 
 // parses). For the owner's own checks only: never shown in a release.
 std::optional<std::pair<double, double>> dataRange(const RawTable& table, std::size_t column,
                                                    const ColumnSchema& schema);
-// Warnings about the column's user-declared public domain: it is public only if it is public
-// knowledge, and it is suspicious when it equals the data's exact range or category set.
+// What to say about a column's user-declared public domain: `suspicious` when it looks read
+// off the data (bounds equal to the exact range; a category list equal to the data's values,
+// one of them rare), and whether bounds / categories are declared at all (public only if they
+// are public knowledge: the panel says that once for all such columns).
+struct PublicDomainCheck {
+  QStringList suspicious;
+  bool declares_bounds = false;
+  bool declares_categories = false;
+};
+PublicDomainCheck checkPublicDomain(const RawTable& table, std::size_t column,
+                                    const ColumnSchema& schema);
+// The same as sentences for one column (the Columns step's details).
 QStringList publicDomainWarnings(const RawTable& table, std::size_t column,
                                  const ColumnSchema& schema);
 
