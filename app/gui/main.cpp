@@ -15,7 +15,7 @@
 #include "ui/app_modes/screenshot_runner.h"
 #include "ui/app_modes/stall_meter.h"
 #include "ui/main_window.h"
-#include "ui/util/fonts.h"
+#include "ui/util/app_setup.h"
 #include "ui/util/format.h"
 
 namespace {
@@ -41,6 +41,10 @@ bool wantsOffscreen(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--screenshots" || arg == "--measure-stall") return true;
+    // --help and --version print and exit: they must work without a display too.
+    if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version" || arg == "-v") {
+      return true;
+    }
   }
   return false;
 }
@@ -49,8 +53,17 @@ bool wantsOffscreen(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   // Headless modes render offscreen unless the caller chose a platform.
-  if (wantsOffscreen(argc, argv) && std::getenv("QT_QPA_PLATFORM") == nullptr) {
-    setenv("QT_QPA_PLATFORM", "offscreen", 1);
+  if (std::getenv("QT_QPA_PLATFORM") == nullptr) {
+    if (wantsOffscreen(argc, argv)) {
+      setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    } else if (std::getenv("DISPLAY") == nullptr && std::getenv("WAYLAND_DISPLAY") == nullptr) {
+      // Qt would abort with a plugin error; say what to do instead.
+      std::fprintf(stderr,
+                   "deniable: no display (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+                   "  For headless work use deniable-cli (deniable-cli --help);\n"
+                   "  to render the app's steps to PNG files: deniable --screenshots DIR.\n");
+      return 1;
+    }
   }
   Application app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("Deniable"));

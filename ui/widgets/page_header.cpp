@@ -30,6 +30,8 @@ PageHeader::PageHeader(Step step, QWidget* parent)
   help_->setAutoFillBackground(true);
   help_->setBackgroundRole(QPalette::AlternateBase);
   help_->setWhatsThis(stepHelp(step));
+  // Help > What is this? (Shift+F1), then a click anywhere on the page shows the same text.
+  if (parent != nullptr) parent->setWhatsThis(stepHelp(step));
   auto* row = new QHBoxLayout;
   row->addWidget(title);
   row->addStretch(1);
