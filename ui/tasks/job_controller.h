@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// JobController: starts the session's background jobs (load, run, export), one at a time, on
-// Qt Concurrent; watches them with QFutureWatchers; stores what they produce in the Session on
-// the UI thread; reports progress, time left and the outcome. Cancel stops the engine at its
-// next poll and leaves the session as it was (a cancelled future holds no result; nothing is
-// written: the run writes no file, the export stages its files).
+// JobController: starts the session's background jobs (load, run, export, the deniable mode's
+// pass-rate advice), one at a time, on Qt Concurrent; watches them with QFutureWatchers; stores
+// what they produce in the Session on the UI thread; reports progress, time left and the
+// outcome. Cancel stops the engine at its next poll and leaves the session as it was (a
+// cancelled future holds no result; nothing is written: the run writes no file, the export
+// stages its files and commits them only at the end).
 #pragma once
 
 #include <atomic>
