@@ -317,7 +317,8 @@ void PrivacyPage::refresh() {
                  "data."));
   }
   guarantee_->setText(guaranteeHtml(summarizeGuarantee(*session_, /*use_result=*/false),
-                                    /*with_notes=*/false, /*with_mode=*/false));
+                                    /*with_notes=*/false, /*with_mode=*/false,
+                                    /*with_warnings=*/false));
 }
 
 QString PrivacyPage::passRateText() const { return deniable_->passRateText(); }

@@ -6,9 +6,12 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include "ui/util/format.h"
+
 namespace deniable::ui {
 
-QString guaranteeHtml(const GuaranteeSummary& summary, bool with_notes, bool with_mode) {
+QString guaranteeHtml(const GuaranteeSummary& summary, bool with_notes, bool with_mode,
+                      bool with_warnings) {
   if (!summary.available) {
     return GuaranteePanel::tr("<p>Open a CSV file: the guarantee of your release will appear "
                               "here, in numbers and in plain words.</p>");
@@ -25,8 +28,14 @@ QString guaranteeHtml(const GuaranteeSummary& summary, bool with_notes, bool wit
   if (!summary.statement.isEmpty()) {
     html += QStringLiteral("<p><i>“%1”</i></p>").arg(summary.statement.toHtmlEscaped());
   }
-  for (const QString& warning : summary.warnings) {
-    html += QStringLiteral("<p>⚠ %1</p>").arg(warning.toHtmlEscaped());
+  if (with_warnings) {
+    for (const QString& warning : summary.warnings) {
+      html += QStringLiteral("<p>⚠ %1</p>").arg(warning.toHtmlEscaped());
+    }
+  } else if (!summary.warnings.isEmpty()) {
+    html += GuaranteePanel::tr("<p>⚠ See the Guarantee panel on the right: %1.</p>")
+                .arg(countOf(summary.warnings.size(), GuaranteePanel::tr("warning"),
+                             GuaranteePanel::tr("warnings")));
   }
   if (with_notes) {
     for (const QString& note : summary.notes) {

@@ -24,7 +24,9 @@ class GuaranteePanel : public QWidget {
   QLabel* label_;
 };
 
-// The summary as HTML (shared by the panel and the Privacy page).
-QString guaranteeHtml(const GuaranteeSummary& summary, bool with_notes, bool with_mode = true);
+// The summary as HTML (shared by the panel and the Privacy page). Without warnings, a line
+// points to the Guarantee panel when there are any.
+QString guaranteeHtml(const GuaranteeSummary& summary, bool with_notes, bool with_mode = true,
+                      bool with_warnings = true);
 
 }  // namespace deniable::ui
