@@ -265,6 +265,7 @@ Result<EncodedTable> Encode(const RawTable& table, const Schema& schema,
     const Code missing = FallbackCode(domain, true);
     std::vector<Code> codes(raw.codes.size());
     for (std::size_t r = 0; r < codes.size(); ++r) {
+      if ((r & 0xFFFF) == 0 && progress.IsCancelled()) return Cancelled("cancelled while encoding");
       const std::uint32_t raw_code = raw.codes[r];
       codes[r] = raw_code == kMissingCode ? missing : dictionary_codes[raw_code];
     }

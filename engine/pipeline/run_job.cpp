@@ -304,9 +304,15 @@ std::string DeniableStatement(const ReleaseGuarantees& g, std::size_t rows) {
     return text.str();
   }
   text << ". Per record: (ε, δ) = (" << Number(g.record.cost.epsilon) << ", "
-       << Number(g.record.cost.delta) << ") (Theorem 1). Whole release of " << rows
-       << " records, composed over the cap of " << g.attempts_cap << " attempts: ε = "
-       << Number(g.release.epsilon) << ", δ = " << Number(g.release.delta) << ".";
+       << Number(g.record.cost.delta) << ") (Theorem 1). ";
+  if (!std::isfinite(g.release.epsilon) || !(g.release.delta < 0.5)) {
+    text << "The whole release of " << rows << " records has NO meaningful differential-privacy "
+         << "guarantee (k is too small for a small per-record δ; raise k or ε0).";
+    return text.str();
+  }
+  text << "Whole release of " << rows << " records, composed over the cap of " << g.attempts_cap
+       << " attempts: ε = " << Number(g.release.epsilon) << ", δ = " << Number(g.release.delta)
+       << ".";
   return text.str();
 }
 
@@ -323,7 +329,10 @@ Result<SyntheticRows> SynthesizeDeniableRows(const LearnedModel& model, std::siz
   // the whole release's guarantee: the budget is raised by exactly that planned cost.
   const ReleaseGuarantees planned = PlanGuarantees(options, omega.value(), model.accountant, cap);
   nlohmann::json ledger = model.accountant.ToJson();
-  if (!options.deterministic_test && std::isfinite(planned.synthesis.epsilon)) {
+  // A vacuous test cost (deterministic test, or a k too small for any t: δ = 1) is not charged;
+  // the summary then says the release has no meaningful DP guarantee.
+  if (!options.deterministic_test && std::isfinite(planned.synthesis.epsilon) &&
+      planned.synthesis.delta < 0.5) {
     ledger["budget"]["epsilon"] = model.accountant.budget().epsilon + planned.synthesis.epsilon * (1 + 1e-9);
     ledger["budget"]["delta"] =
         std::min(0.999, model.accountant.budget().delta + planned.synthesis.delta * (1 + 1e-9) + kDeniableSlack);
@@ -365,6 +374,36 @@ Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& /*ta
        << "Guarantee for the whole release: " << model.description.guarantee["statement"].get<std::string>();
   out.summary.text = text.str();
   return out;
+}
+
+Result<DeniablePlan> PlanDeniableRelease(const ModelSettings& settings, std::size_t rows,
+                                         std::size_t attributes) {
+  if (auto s = settings.Validate(); !s) return s.error();
+  DeniableOptions options = settings.deniable;
+  options.records = rows;
+  auto omega = ResolveOmega(options, static_cast<int>(attributes));
+  if (!omega) return omega.error();
+  auto scratch = PrivacyAccountant::Create(PrivacyCost{1e300, 0.999}, kDeniableSlack);
+  if (!scratch) return scratch.error();
+  DeniablePlan plan;
+  plan.attempts_cap = ResolveCandidateCap(options, rows);
+  const ReleaseGuarantees g = PlanGuarantees(options, omega.value(), scratch.value(),
+                                             plan.attempts_cap);
+  plan.record = g.randomized ? g.record.cost : PrivacyCost{INFINITY, 1.0};
+  plan.record_meets_delta = g.randomized && g.record.meets_delta;
+  plan.synthesis = g.synthesis;
+  const double domain_epsilon = settings.epsilon * settings.domain_fraction;
+  const double model_epsilon = settings.epsilon - domain_epsilon;
+  plan.release.epsilon = domain_epsilon + std::max(model_epsilon, g.synthesis.epsilon);
+  plan.release.delta =
+      std::min(1.0, settings.delta + std::max(options.structure_delta + kDeniableSlack,
+                                              g.synthesis.delta));
+  plan.meaningful = std::isfinite(plan.release.epsilon) && plan.release.delta < 0.5;
+  ReleaseGuarantees shown = g;
+  shown.release = plan.release;
+  if (!plan.meaningful) shown.release = PrivacyCost{INFINITY, 1.0};
+  plan.statement = DeniableStatement(shown, rows);
+  return plan;
 }
 
 Status WriteDeniableAuditFor(const LearnedModel& model, const SyntheticRows& rows,

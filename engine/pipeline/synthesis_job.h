@@ -116,6 +116,21 @@ Status WriteDeniableAuditFor(const LearnedModel& model, const SyntheticRows& row
 Result<nlohmann::json> AdviseDeniable(const LoadedInput& input, const ModelSettings& settings,
                                       std::string& text, Rng& rng, Progress& progress);
 
+// Deniable mode, before a run: the guarantees a release of `rows` records would get (the
+// per-record (k, γ) and Theorem 1's (ε, δ), the test's cost over the T attempts, and an upper
+// bound on the whole release: domains ⊕ max(model, test)). Data-independent: no data is read.
+struct DeniablePlan {
+  PrivacyCost record;     // Theorem 1 for the best t (randomised test; +inf for deterministic)
+  bool record_meets_delta = true;  // t exists with e^{-ε0 (k - t)} <= the per-record δ
+  PrivacyCost synthesis;  // the test over T attempts
+  PrivacyCost release;    // whole release (upper bound before the run)
+  std::uint64_t attempts_cap = 0;
+  bool meaningful = true;  // false when the whole-release DP guarantee is vacuous (δ >= 1, ε = ∞)
+  std::string statement;
+};
+Result<DeniablePlan> PlanDeniableRelease(const ModelSettings& settings, std::size_t rows,
+                                         std::size_t attributes);
+
 // Sampling from a description file alone (no real data): ancestral sampling of its network.
 Result<EncodedTable> GenerateFromDescription(const Description& description, std::size_t rows,
                                              Rng& rng, Progress& progress);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/model/domains.h"
 #include "engine/deniable/guarantees.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/session/session.h"
@@ -89,15 +90,24 @@ TEST(GuaranteeSummaryTest, DeniableModeShowsTheModelBudgetAndTheEnginesPerRecord
   const RecordGuarantee record =
       BestRecordGuarantee(options.k, options.gamma, options.epsilon0, options.record_delta);
   QStringList labels;
-  QString per_record;
+  QString per_record, whole_release;
   for (const auto& [label, value] : summary.numbers) {
     labels << label;
     if (label == QStringLiteral("Per record")) per_record = value;
+    if (label == QStringLiteral("Whole release")) whole_release = value;
   }
   EXPECT_TRUE(labels.contains(QStringLiteral("Model budget")));
-  EXPECT_FALSE(labels.contains(QStringLiteral("Whole release")));  // not known before the run
   EXPECT_EQ(per_record, QStringLiteral("ε = %1, δ = %2")
                             .arg(formatEpsilon(record.cost.epsilon), formatDelta(record.cost.delta)));
+  // The whole release is planned by the engine before the run (the test over T attempts).
+  auto plan = PlanDeniableRelease(settings.model, session.outputRows(),
+                                  ModelledColumns(session.schema()).size());
+  ASSERT_TRUE(plan.has_value()) << plan.error().message;
+  EXPECT_EQ(whole_release, QStringLiteral("ε = %1, δ = %2")
+                               .arg(formatEpsilon(plan->release.epsilon),
+                                    formatDelta(plan->release.delta)));
+  EXPECT_GT(plan->release.epsilon, 100.0);  // composing T attempts: honest, and large
+  EXPECT_EQ(summary.statement.toStdString(), plan->statement);
 }
 
 }  // namespace

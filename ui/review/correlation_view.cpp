@@ -106,8 +106,9 @@ CorrelationView::CorrelationView(QWidget* parent)
   auto* splitter = new QSplitter(Qt::Vertical);
   splitter->addWidget(maps);
   splitter->addWidget(details);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
+  // The heatmaps get most of the height; the pair table grows once a cell is clicked.
+  splitter->setStretchFactor(0, 4);
+  splitter->setStretchFactor(1, 1);
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(intro);
@@ -129,7 +130,7 @@ void CorrelationView::setData(std::shared_ptr<const ReviewData> reviewData) {
   const CorrelationMatrices m = correlationMatrices(data_->metrics);
   real_->setMatrix(tr("Real data"), m.labels, m.real, m.nmiScale, true);
   synthetic_->setMatrix(tr("Synthetic data"), m.labels, m.synthetic, m.nmiScale, true);
-  difference_->setMatrix(tr("Difference (synthetic − real)"), m.labels, m.difference,
+  difference_->setMatrix(tr("Synthetic − real"), m.labels, m.difference,
                          m.differenceScale, true);
   nmiBar_->setScale(m.nmiScale, tr("NMI"));
   differenceBar_->setScale(m.differenceScale, tr("Δ NMI"));

@@ -10,6 +10,7 @@
 
 #include "engine/pipeline/synthesis_job.h"
 #include "engine/deniable/guarantees.h"
+#include "engine/model/domains.h"
 #include "engine/schema/typed_values.h"
 #include "ui/session/session.h"
 #include "ui/util/format.h"
@@ -170,13 +171,22 @@ GuaranteeSummary summarizeGuarantee(const Session& session, bool use_result) {
     const bool deniable = settings.model.mode == SynthesisMode::kDeniable;
     if (deniable) {
       // The privacy test's cost over all candidate attempts comes on top of the model's budget;
-      // the engine computes it during the run (the pipeline has no planning call yet), so only
-      // what is known before is shown, labelled as such.
-      out.scope = tr("The model's budget. The privacy test's cost over every candidate attempt "
-                     "comes on top; the whole-release figure appears after the run and can be "
-                     "much larger.");
+      // the engine plans it before the run (PlanDeniableRelease: data-independent).
+      out.scope = tr("Planned by the engine for the next run: the model's budget, and the "
+                     "privacy test's cost over every candidate attempt on top of it.");
       out.numbers.push_back(
           {tr("Model budget"), costText(settings.model.epsilon, settings.model.delta)});
+      const auto plan = PlanDeniableRelease(settings.model, session.outputRows(),
+                                            ModelledColumns(session.schema()).size());
+      if (plan) {
+        out.numbers.push_back(
+            {tr("Whole release"), plan->meaningful
+                                      ? costText(plan->release.epsilon, plan->release.delta)
+                                      : tr("no meaningful DP")});
+        whole_release_epsilon = plan->meaningful ? plan->release.epsilon
+                                                 : std::numeric_limits<double>::infinity();
+        out.statement = QString::fromStdString(plan->statement);
+      }
     } else {
       out.scope = tr("The budget of the next run: what it spends is at most this.");
       out.numbers.push_back(
