@@ -9,7 +9,7 @@ bash packaging/build.sh
 BUILD="${DENIABLE_BUILD_DIR:-build}"
 DEMO=resources/demo/adult_sample.csv
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$BUILD/app/deniable" ]; then
-  exec "$BUILD/app/deniable" "$DEMO"
+  exec "$BUILD/app/deniable" --demo
 fi
 echo "No display: running the command-line demo on $DEMO"
 OUT="${DENIABLE_DEMO_OUT:-$BUILD/demo}"
