@@ -215,22 +215,44 @@ Result<std::string> RequireOutput(const ParsedArgs& args, std::initializer_list<
   return *output;
 }
 
+// The guarantee's one-line statement ("" when a hand-edited file has none or not a string).
+std::string StatementOf(const nlohmann::json& guarantee) {
+  return guarantee.is_object() && guarantee.contains("statement") &&
+                 guarantee["statement"].is_string()
+             ? guarantee["statement"].get<std::string>()
+             : std::string();
+}
+
+// The ledger as text. A description file's ledger is for display only, so entries of the wrong
+// shape (a hand-edited file) print as blanks rather than failing the command.
 std::string FormatLedger(const nlohmann::json& privacy) {
+  auto number = [](const nlohmann::json& object, const char* key) {
+    return object.is_object() && object.contains(key) && object[key].is_number()
+               ? object[key].get<double>()
+               : 0.0;
+  };
+  auto text = [](const nlohmann::json& object, const char* key, const char* fallback) {
+    return object.is_object() && object.contains(key) && object[key].is_string()
+               ? object[key].get<std::string>()
+               : std::string(fallback);
+  };
   std::ostringstream out;
-  if (!privacy.contains("entries")) return "";
+  if (!privacy.is_object() || !privacy.contains("entries") || !privacy["entries"].is_array()) {
+    return "";
+  }
   out << "Privacy ledger:\n";
   for (const auto& entry : privacy["entries"]) {
-    const auto& cost = entry.contains("cost") ? entry["cost"] : nlohmann::json::object();
+    const auto& cost = entry.is_object() && entry.contains("cost") ? entry["cost"]
+                                                                   : nlohmann::json::object();
     char line[512];
-    std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n",
-                  cost.value("epsilon", 0.0), cost.value("delta", 0.0),
-                  entry.value("partition", std::string("all")).c_str(),
-                  entry.value("label", std::string()).c_str());
+    std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n", number(cost, "epsilon"),
+                  number(cost, "delta"), text(entry, "partition", "all").c_str(),
+                  text(entry, "label", "").c_str());
     out << line;
   }
   if (privacy.contains("total")) {
-    out << "  total: ε = " << privacy["total"].value("epsilon", 0.0)
-        << ", δ = " << privacy["total"].value("delta", 0.0) << "\n";
+    out << "  total: ε = " << number(privacy["total"], "epsilon")
+        << ", δ = " << number(privacy["total"], "delta") << "\n";
   }
   return out.str();
 }
@@ -309,7 +331,7 @@ int RunDescribe(const ParsedArgs& args) {
     std::printf("Description written to %s (%.2f s)\n", output->c_str(), Seconds(start));
     std::fputs(FormatLedger(learned->model.description.privacy).c_str(), stdout);
     std::printf("Guarantee: %s\n",
-                learned->model.description.guarantee.value("statement", std::string()).c_str());
+                StatementOf(learned->model.description.guarantee).c_str());
   }
   return kExitOk;
 }
@@ -381,7 +403,7 @@ int RunSynthesize(const ParsedArgs& args) {
     std::fputs(FormatLedger(description.privacy).c_str(), stdout);
     if (learned->model.deniable) std::printf("%s\n", synthetic->summary.text.c_str());
     std::printf("Guarantee for the whole release: %s\n",
-                description.guarantee.value("statement", std::string()).c_str());
+                StatementOf(description.guarantee).c_str());
     for (const std::string& warning : learned->model.warnings) {
       std::printf("Warning: %s\n", warning.c_str());
     }

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "engine/schema/schema_json.h"
 #include "engine/schema/typed_values.h"
 
 namespace deniable {
@@ -45,7 +46,9 @@ Result<Imported> ImportAttribute(const std::string& name, const json& attribute,
   if (!attribute.is_object()) return Bad(source, path, "expected an object");
   Imported out;
   out.column.name = name;
-  const std::string type = attribute.value("data_type", "String");
+  auto type_read = OptionalMember<std::string>(attribute, "data_type", "String", source + ": " + path);
+  if (!type_read) return type_read.error();
+  const std::string type = type_read.value();
   if (type == "Integer") {
     out.column.type = DataType::kInteger;
   } else if (type == "Float") {
@@ -58,8 +61,13 @@ Result<Imported> ImportAttribute(const std::string& name, const json& attribute,
   } else {
     return Bad(source, path + ".data_type", "unknown DataSynthesizer type '" + type + "'");
   }
-  out.column.categorical = attribute.value("is_categorical", false);
-  if (attribute.value("is_candidate_key", false) || type == "SocialSecurityNumber") {
+  auto categorical = OptionalMember<bool>(attribute, "is_categorical", false, source + ": " + path);
+  if (!categorical) return categorical.error();
+  auto candidate_key =
+      OptionalMember<bool>(attribute, "is_candidate_key", false, source + ": " + path);
+  if (!candidate_key) return candidate_key.error();
+  out.column.categorical = categorical.value();
+  if (candidate_key.value() || type == "SocialSecurityNumber") {
     out.column.role = ColumnRole::kIdentifier;
     out.column.id_pattern = type == "SocialSecurityNumber" ? "###-##-####" : "";
     out.modelled = false;
@@ -74,7 +82,9 @@ Result<Imported> ImportAttribute(const std::string& name, const json& attribute,
     return Bad(source, path, "distribution_bins and distribution_probabilities must be arrays "
                              "of the same, non-zero length");
   }
-  const double missing_rate = attribute.value("missing_rate", 0.0);
+  auto missing_read = OptionalMember<double>(attribute, "missing_rate", 0.0, source + ": " + path);
+  if (!missing_read) return missing_read.error();
+  const double missing_rate = missing_read.value();
   if (!(missing_rate >= 0 && missing_rate <= 1)) {
     return Bad(source, path + ".missing_rate", "must be between 0 and 1");
   }
@@ -114,7 +124,9 @@ Result<Imported> ImportAttribute(const std::string& name, const json& attribute,
     }
     sum += p.get<double>();
   }
-  if (!(sum > 0)) return Bad(source, path + ".distribution_probabilities", "all zero");
+  if (!(sum > 0) || !std::isfinite(sum)) {
+    return Bad(source, path + ".distribution_probabilities", "must have a finite, positive sum");
+  }
   for (const json& p : probabilities) out.marginal.push_back(p.get<double>() / sum * (1 - missing_rate));
   if (domain.has_missing) out.marginal.push_back(missing_rate);
   return out;
@@ -187,7 +199,12 @@ Result<Description> ImportDataSynthesizerDescription(const json& object,
   if (correlated) {
     description.mode = "correlated";
     const json& network = object["bayesian_network"];
-    const json& conditionals = object.value("conditional_probabilities", json::object());
+    const json& conditionals = object.contains("conditional_probabilities")
+                                   ? object["conditional_probabilities"]
+                                   : json::object();
+    if (!conditionals.is_object()) {
+      return Bad(source, "conditional_probabilities", "expected an object");
+    }
     auto cardinality_in_network = [&](int attribute) {
       return description.domains[attribute].cardinality();
     };

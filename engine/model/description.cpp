@@ -48,6 +48,15 @@ Result<T> Get(const json& object, const std::string& key, const std::string& sou
   }
 }
 
+// Reads an optional member into `out`, which holds the default (see OptionalMember).
+template <typename T>
+Status ReadOptional(const json& object, const char* key, T& out, const std::string& path) {
+  auto read = OptionalMember<T>(object, key, out, path);
+  if (!read) return read.error();
+  out = std::move(read.value());
+  return OkStatus();
+}
+
 json NetworkToJson(const BayesNet& network, const std::vector<ColumnDomain>& domains) {
   json nodes = json::array();
   for (const BayesNode& node : network.nodes) {
@@ -212,12 +221,21 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
   domain.name = column.name;
   domain.type = column.type;
   if (!object.is_object()) return ParseError(path + ": expected an object");
-  const std::string source_name = object.value("source", "imported");
+  std::string source_name = "imported";
+  domain.other_label = "Other";
+  for (Status read : {ReadOptional(object, "source", source_name, path),
+                      ReadOptional(object, "provenance", domain.provenance, path),
+                      ReadOptional(object, "has_missing", domain.has_missing, path),
+                      ReadOptional(object, "has_other", domain.has_other, path),
+                      ReadOptional(object, "other_label", domain.other_label, path),
+                      ReadOptional(object, "integer_steps", domain.integer_steps, path),
+                      ReadOptional(object, "random_strings", domain.random_strings, path),
+                      ReadOptional(object, "sub_per_bin", domain.sub_per_bin, path)}) {
+    if (!read) return read.error();
+  }
   domain.categories_source = source_name == "public" ? DomainSource::kPublic
                              : source_name == "dp"   ? DomainSource::kDp
                                                      : DomainSource::kImported;
-  domain.provenance = object.value("provenance", "");
-  domain.has_missing = object.value("has_missing", false);
   domain.categorical = object.contains("categories");
   if (domain.categorical) {
     try {
@@ -225,8 +243,6 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
     } catch (const json::exception&) {
       return ParseError(path + ".categories: expected an array of strings");
     }
-    domain.has_other = object.value("has_other", false);
-    domain.other_label = object.value("other_label", std::string("Other"));
   } else {
     auto bound = [&](const char* key, double& out) -> Status {
       if (!object.contains(key)) return ParseError(path + "." + key + ": missing");
@@ -251,12 +267,14 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
       return ParseError(path + ".bins: expected an integer between 1 and 65000");
     }
     domain.bins = object["bins"].get<int>();
-    domain.integer_steps = object.value("integer_steps", false);
-    domain.random_strings = object.value("random_strings", false);
+    if (domain.integer_steps && !(std::fabs(domain.lo) <= kMaxExactInteger &&
+                                  std::fabs(domain.hi) <= kMaxExactInteger)) {
+      return ParseError(path + ": an integer domain's min and max must lie within ±2^53 "
+                        "(beyond that a double cannot hold every integer)");
+    }
     if (object.contains("sub_weights")) {
       try {
         domain.sub_weights = object.at("sub_weights").get<std::vector<double>>();
-        domain.sub_per_bin = object.value("sub_per_bin", 0);
       } catch (const json::exception&) {
         return ParseError(path + ".sub_weights: expected an array of numbers");
       }
@@ -312,7 +330,7 @@ json DescriptionToJson(const Description& description) {
 
 Result<Description> DescriptionFromJson(const json& object, const std::string& source) {
   if (!object.is_object()) return ParseError(source + ": expected a JSON object");
-  if (object.value("format", "") != "deniable-description") {
+  if (!object.contains("format") || object["format"] != "deniable-description") {
     return ParseError(source + ": format: not a deniable description file");
   }
   auto version = Get<int>(object, "version", source, "");
@@ -326,11 +344,21 @@ Result<Description> DescriptionFromJson(const json& object, const std::string& s
   auto mode = Get<std::string>(object, "mode", source, "");
   if (!mode) return mode.error();
   description.mode = mode.value();
-  description.parameters = object.value("parameters", json::object());
-  description.privacy = object.value("privacy", json::object());
-  description.guarantee = object.value("guarantee", json::object());
-  description.reproducible_not_private = object.value("reproducible_not_private", false);
-  description.source_format = object.value("imported_from", std::string("deniable"));
+  // parameters, privacy and guarantee are shown to the reader, never used to generate: an
+  // entry of the wrong kind is dropped (the display code tolerates any JSON), not an error.
+  auto object_or_empty = [&](const char* key) {
+    return object.contains(key) && object[key].is_object() ? object[key] : json::object();
+  };
+  description.parameters = object_or_empty("parameters");
+  description.privacy = object_or_empty("privacy");
+  description.guarantee = object_or_empty("guarantee");
+  auto not_private = OptionalMember<bool>(object, "reproducible_not_private", false, "");
+  if (!not_private) return not_private.error().WithContext(source);
+  description.reproducible_not_private = not_private.value();
+  auto imported_from =
+      OptionalMember<std::string>(object, "imported_from", std::string("deniable"), "");
+  if (!imported_from) return imported_from.error().WithContext(source);
+  description.source_format = imported_from.value();
   if (object.contains("warnings") && object["warnings"].is_array()) {
     for (const json& w : object["warnings"]) {
       if (w.is_string()) description.warnings.push_back(w.get<std::string>());
@@ -343,7 +371,9 @@ Result<Description> DescriptionFromJson(const json& object, const std::string& s
   Schema base;
   for (const json& column : object["schema"]["columns"]) {
     ColumnSchema c;
-    c.name = column.is_object() ? column.value("name", "") : "";
+    c.name = column.is_object() && column.contains("name") && column["name"].is_string()
+                 ? column["name"].get<std::string>()
+                 : "";
     base.columns.push_back(c);
   }
   auto schema = ApplySchemaJson(base, object["schema"], source);
@@ -370,10 +400,16 @@ Result<Description> DescriptionFromJson(const json& object, const std::string& s
 Result<Description> ReadDescription(const std::string& path) {
   auto json_value = ReadJsonFile(path);
   if (!json_value) return json_value.error();
-  if (IsDataSynthesizerDescription(json_value.value())) {
-    return ImportDataSynthesizerDescription(json_value.value(), path);
+  // The readers check every member they use; this net turns a check we missed into a
+  // bad-input error naming the file instead of an unexplained failure.
+  try {
+    if (IsDataSynthesizerDescription(json_value.value())) {
+      return ImportDataSynthesizerDescription(json_value.value(), path);
+    }
+    return DescriptionFromJson(json_value.value(), path);
+  } catch (const json::exception& e) {
+    return ParseError(path + ": unexpected content: " + e.what());
   }
-  return DescriptionFromJson(json_value.value(), path);
 }
 
 Status WriteDescription(const std::string& path, const Description& description) {

@@ -31,18 +31,22 @@ std::uint32_t ColumnDomain::BinOf(double value) const {
   return bin;
 }
 
+// The corrections below only absorb floating-point rounding at a bin edge, one or two steps;
+// kEdgeSteps bounds them so that a domain beyond 2^53, where x + 1 == x, cannot spin forever.
+constexpr int kEdgeSteps = 4;
+
 double ColumnDomain::FirstIntegerOf(std::uint32_t bin) const {
   // Smallest integer i >= lo with BinOf(i) == bin.
   double first = std::ceil(BinLeft(bin));
-  while (first > lo && BinOf(first - 1) == bin) first -= 1;
-  while (BinOf(first) < bin && first <= hi) first += 1;
+  for (int step = 0; step < kEdgeSteps && first > lo && BinOf(first - 1) == bin; ++step) first -= 1;
+  for (int step = 0; step < kEdgeSteps && BinOf(first) < bin && first <= hi; ++step) first += 1;
   return std::max(first, lo);
 }
 
 double ColumnDomain::LastIntegerOf(std::uint32_t bin) const {
   double last = std::ceil(BinRight(bin)) - 1;
-  while (last < hi && BinOf(last + 1) == bin) last += 1;
-  while (last >= lo && BinOf(last) > bin) last -= 1;
+  for (int step = 0; step < kEdgeSteps && last < hi && BinOf(last + 1) == bin; ++step) last += 1;
+  for (int step = 0; step < kEdgeSteps && last >= lo && BinOf(last) > bin; ++step) last -= 1;
   return std::min(last, hi);
 }
 

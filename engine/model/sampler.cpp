@@ -198,6 +198,9 @@ Result<EncodedTable> SampleNetwork(const BayesNet& network,
   work(true);
   for (std::thread& thread : pool) thread.join();
   if (stop.load() || progress.IsCancelled()) return Cancelled("sampling cancelled");
+  // The workers may have taken every block before the calling thread got one (it then reported
+  // nothing): the final report does not depend on scheduling.
+  progress.Report(1.0, "Sampling rows");
   return out;
 }
 

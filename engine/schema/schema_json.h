@@ -15,8 +15,11 @@
 //   if (!schema) return schema.error();
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <type_traits>
 
 #include "engine/core/result.h"
 #include "engine/core/table.h"
@@ -55,5 +58,49 @@ Result<nlohmann::json> ReadJsonFile(const std::string& path);
 
 // Parses JSON text the same way; `source_name` stands in for the path in messages.
 Result<nlohmann::json> ParseJsonText(std::string_view text, const std::string& source_name);
+
+// An optional member of a JSON object read from a user's file: `fallback` when `object` is not
+// an object or the member is absent or null, the member when it has type T (bool, a number type
+// or std::string), and otherwise a kParse error "WHERE.KEY: expected ...". Use it instead of
+// nlohmann's value(), which throws a message naming neither the file nor the field.
+//
+// Example:
+//   auto has_other = OptionalMember<bool>(object, "has_other", false, "d.json: domains.sex");
+//   if (!has_other) return has_other.error();
+template <typename T>
+Result<T> OptionalMember(const nlohmann::json& object, const std::string& key, T fallback,
+                         const std::string& where) {
+  if (!object.is_object()) return fallback;
+  const auto found = object.find(key);
+  if (found == object.end() || found->is_null()) return fallback;
+  const std::string path = where.empty() ? key : where + "." + key;
+  if constexpr (std::is_same_v<T, bool>) {
+    if (!found->is_boolean()) return ParseError(path + ": expected true or false");
+    return found->template get<bool>();
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    if (!found->is_string()) return ParseError(path + ": expected a string");
+    return found->template get<std::string>();
+  } else if constexpr (std::is_floating_point_v<T>) {
+    if (!found->is_number()) return ParseError(path + ": expected a number");
+    return found->template get<T>();
+  } else {
+    static_assert(std::is_integral_v<T>, "OptionalMember reads bool, numbers and strings");
+    if (!found->is_number_integer()) return ParseError(path + ": expected an integer");
+    if (found->is_number_unsigned()) {
+      const auto value = found->template get<std::uint64_t>();
+      if (value > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+        return ParseError(path + ": out of range");
+      }
+      return static_cast<T>(value);
+    }
+    const auto value = found->template get<std::int64_t>();
+    if (value < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
+        (value > 0 && static_cast<std::uint64_t>(value) >
+                          static_cast<std::uint64_t>(std::numeric_limits<T>::max()))) {
+      return ParseError(path + ": out of range");
+    }
+    return static_cast<T>(value);
+  }
+}
 
 }  // namespace deniable

@@ -178,6 +178,36 @@ TEST(CliTest, GeneratesFromDataSynthesizerDescriptions) {
   EXPECT_NE(run.out.find("DataSynthesizer"), std::string::npos);  // its warnings are shown
 }
 
+// Found by fuzzing generate with mutated description files: a member of the wrong JSON type
+// used to exit 1 with nlohmann's bare "type must be boolean, but is number", and an integer
+// domain up to 1e308 made generate spin forever. Both are bad input: exit 3 naming the field.
+TEST(CliTest, DescriptionMembersOfTheWrongTypeAreBadInputNamingTheField) {
+  DENIABLE_REQUIRE_SHARED_FILE(path, "fixtures/datasynthesizer-description-adult-correlated-k2.json");
+  const std::string dir = test_support::TempDir();
+  auto json = nlohmann::json::parse(ReadFileToString(path).value());
+  json["attribute_description"]["sex"]["is_categorical"] = 5;
+  ASSERT_TRUE(WriteFileAtomically(dir + "/ds.json", json.dump()).has_value());
+  const CliRun imported = Cli({"generate", dir + "/ds.json", "-n", "10", "-o", dir + "/a.csv"});
+  EXPECT_EQ(imported.exit_code, 3) << imported.err;
+  EXPECT_NE(imported.err.find("ds.json: attribute_description.sex.is_categorical: expected true "
+                              "or false"),
+            std::string::npos)
+      << imported.err;
+
+  const CliRun own = Cli({"synthesize", Demo(), "--mode", "independent", "-n", "10", "-o",
+                          dir + "/s.csv", "--description", dir + "/own.json"});
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  auto description = nlohmann::json::parse(ReadFileToString(dir + "/own.json").value());
+  description["domains"]["age"]["integer_steps"] = true;
+  description["domains"]["age"]["max"] = 1e308;
+  ASSERT_TRUE(WriteFileAtomically(dir + "/huge.json", description.dump()).has_value());
+  const CliRun huge = Cli({"generate", dir + "/huge.json", "-n", "10", "-o", dir + "/b.csv"});
+  EXPECT_EQ(huge.exit_code, 3) << huge.err;
+  EXPECT_NE(huge.err.find("domains.age"), std::string::npos) << huge.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/a.csv"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/b.csv"));
+}
+
 }  // namespace
 }  // namespace deniable
 

@@ -31,10 +31,10 @@ Result<Project> readProject(const QString& path) {
   if (!json) return json.error();
   const std::string source = QFileInfo(path).fileName().toStdString();
   const nlohmann::json& root = json.value();
-  if (!root.is_object() || root.value("format", std::string()) != kFormat) {
+  if (!root.is_object() || !root.contains("format") || root["format"] != kFormat) {
     return ParseError(source + ": not a Deniable project (expected \"format\": \"" + kFormat + "\")");
   }
-  if (root.value("version", 0) != kVersion) {
+  if (!root.contains("version") || root["version"] != kVersion) {
     return ParseError(source + ": version: unsupported project version " +
                       root.value("version", nlohmann::json()).dump() + " (expected 1)");
   }

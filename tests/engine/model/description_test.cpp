@@ -121,6 +121,23 @@ TEST(DescriptionTest, RejectsCorruptFilesWithTheJsonPath) {
       {"bins", [](nlohmann::json& j) { j["domains"]["age"]["bins"] = 0; }, "domains.age.bins"},
       {"parent after child",
        [](nlohmann::json& j) { std::swap(j["network"][0], j["network"][1]); }, "network"},
+      // Members read with a wrong JSON type name themselves (not nlohmann's bare type_error).
+      {"has_other not a boolean", [](nlohmann::json& j) { j["domains"]["color"]["has_other"] = 1; },
+       "domains.color.has_other: expected true or false"},
+      {"provenance not a string", [](nlohmann::json& j) { j["domains"]["age"]["provenance"] = 3; },
+       "domains.age.provenance: expected a string"},
+      {"sub_per_bin not an integer",
+       [](nlohmann::json& j) {
+         j["domains"]["age"]["sub_weights"] = nlohmann::json::array();
+         j["domains"]["age"]["sub_per_bin"] = "many";
+       },
+       "domains.age.sub_per_bin: expected an integer"},
+      {"reproducible flag not a boolean",
+       [](nlohmann::json& j) { j["reproducible_not_private"] = "yes"; },
+       "reproducible_not_private: expected true or false"},
+      // Beyond 2^53 a double cannot step through integers (x + 1 == x): refused, not looped on.
+      {"integer domain beyond 2^53", [](nlohmann::json& j) { j["domains"]["age"]["max"] = 1e308; },
+       "domains.age: an integer domain's min and max must lie within"},
   };
   for (const BadCase& bad : cases) {
     nlohmann::json json = DescriptionToJson(SmallDescription());
@@ -132,6 +149,17 @@ TEST(DescriptionTest, RejectsCorruptFilesWithTheJsonPath) {
         << bad.name << ": " << parsed.error().message;
     EXPECT_EQ(parsed.error().message.rfind("d.json: ", 0), 0u) << parsed.error().message;
   }
+}
+
+TEST(DescriptionTest, DisplayOnlyMembersOfTheWrongKindAreDroppedNotFatal) {
+  nlohmann::json json = DescriptionToJson(SmallDescription());
+  json["privacy"] = "spent a little";
+  json["guarantee"] = 7;
+  auto parsed = DescriptionFromJson(json, "d.json");
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  EXPECT_TRUE(parsed->privacy.is_object());
+  EXPECT_TRUE(parsed->privacy.empty());
+  EXPECT_TRUE(parsed->guarantee.empty());
 }
 
 TEST(DescriptionTest, ReadDescriptionReportsSyntaxErrorsAndWritesAtomically) {
