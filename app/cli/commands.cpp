@@ -407,6 +407,11 @@ int RunSynthesize(const ParsedArgs& args) {
     for (const std::string& warning : learned->model.warnings) {
       std::printf("Warning: %s\n", warning.c_str());
     }
+    if (description_path) {
+      for (const std::string& warning : description.warnings) {
+        std::printf("Note on %s: %s\n", description_path->c_str(), warning.c_str());
+      }
+    }
   }
   return kExitOk;
 }

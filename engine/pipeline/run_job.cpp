@@ -260,7 +260,8 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   description.parameters = settings.ToJson();
   if (model.deniable) {
     description.parameters["model"] = model.deniable->model.ToJson(&model.deniable->names);
-    model.warnings.push_back(
+    // About the description file, so it travels with it (generate prints it).
+    description.warnings.push_back(
         "the description holds the DP model only: 'generate' samples it without seeds (the "
         "model's guarantee applies); seed-based synthesis with the privacy test needs the "
         "real data (synthesize)");
