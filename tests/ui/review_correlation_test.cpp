@@ -61,6 +61,33 @@ TEST(CorrelationViewTest, HeatmapCellsAreTheReportsNmiOnOneScale) {
   EXPECT_EQ(view.differenceColorBar()->scale().maximum(), view.differenceHeatmap()->scale().maximum());
 }
 
+// At 1280×800 the three heatmaps share about 740 px: one set of row labels (the real one's,
+// same attribute order in all three) leaves the grids the width, and they stay equal and aligned.
+TEST(CorrelationViewTest, ThreeEqualGridsInOneRowShareTheRealHeatmapsRowLabels) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  CorrelationView view;
+  view.setData(data);
+  view.resize(760, 640);
+  view.show();
+  QCoreApplication::processEvents();
+  const HeatmapWidget* maps[] = {view.realHeatmap(), view.syntheticHeatmap(),
+                                 view.differenceHeatmap()};
+  const QRect real = maps[0]->gridRect().translated(maps[0]->mapTo(&view, QPoint(0, 0)));
+  EXPECT_GT(maps[0]->horizontalOverhead(), maps[1]->horizontalOverhead());  // labels on the real
+  EXPECT_EQ(maps[1]->horizontalOverhead(), maps[2]->horizontalOverhead());
+  int previous_right = real.right();
+  for (const HeatmapWidget* map : {maps[1], maps[2]}) {
+    const QRect grid = map->gridRect().translated(map->mapTo(&view, QPoint(0, 0)));
+    EXPECT_EQ(grid.size(), real.size());
+    EXPECT_EQ(grid.top(), real.top());
+    EXPECT_GT(grid.left(), previous_right);  // left to right, not overlapping
+    previous_right = grid.right();
+  }
+  // 15 attributes: the grids get at least 9 px cells in this width (7 px with three label sets).
+  EXPECT_GE(real.width(), 15 * 9);
+}
+
 TEST(CorrelationViewTest, TooltipNamesThePairAndItsValues) {
   auto data = test_support::DemoReviewData();
   ASSERT_NE(data, nullptr);

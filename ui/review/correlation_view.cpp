@@ -79,7 +79,10 @@ CorrelationView::CorrelationView(QWidget* parent)
   maps->addSpacing(16);
   maps->addHeatmap(difference_);
   maps->addColorBar(differenceBar_);
-  synthetic_->setShowRowLabels(false);  // same attribute order as the real heatmap's rows
+  // Same attribute order as the real heatmap's rows: one set of row labels, on the left, leaves
+  // the three grids the width (hovering a cell outlines the pair and bolds its labels in all).
+  synthetic_->setShowRowLabels(false);
+  difference_->setShowRowLabels(false);
   for (HeatmapWidget* map : {real_, synthetic_, difference_}) {
     map->setToolTipProvider([this](int r, int c) { return cellToolTip(r, c); });
     connect(map, &HeatmapWidget::cellClicked, this, &CorrelationView::showPair);

@@ -14,6 +14,7 @@ namespace {
 
 constexpr int kMargin = 6;
 constexpr int kMaxLabelWidth = 130;
+constexpr int kMinLabelPixels = 8;  // smallest label text, in pixels
 constexpr int kMinCellForText = 30;         // print the value inside cells at least this big
 const QColor kMaskColor(0xdd, 0xdd, 0xdd);  // the masked diagonal
 
@@ -188,7 +189,13 @@ void HeatmapWidget::paintEvent(QPaintEvent* /*event*/) {
 }
 
 void HeatmapWidget::paintLabels(QPainter& painter, const Geometry& g) const {
-  const QFontMetrics metrics(font());
+  // Labels one per cell: when the cells are smaller than a line of text, the labels shrink
+  // with them (down to kMinLabelPixels) instead of overlapping their neighbours.
+  QFont baseFont = font();
+  if (QFontMetrics(baseFont).height() > g.cell) {
+    baseFont.setPixelSize(std::max(kMinLabelPixels, g.cell - 1));
+  }
+  const QFontMetrics metrics(baseFont);
   const int k = static_cast<int>(labels_.size());
   const int extent = labelExtent();
   painter.setPen(palette().text().color());
@@ -196,7 +203,7 @@ void HeatmapWidget::paintLabels(QPainter& painter, const Geometry& g) const {
     const QString text = metrics.elidedText(labels_[i], Qt::ElideMiddle, extent);
     const bool highlighted = (hovered_ && (hovered_->first == i || hovered_->second == i)) ||
                              (selected_ && (selected_->first == i || selected_->second == i));
-    QFont labelFont = font();
+    QFont labelFont = baseFont;
     labelFont.setBold(highlighted);
     painter.setFont(labelFont);
     if (showRowLabels_) {  // right-aligned, left of the grid
