@@ -96,6 +96,9 @@ NetworkView::NetworkView(QWidget* parent)
   splitter->addWidget(panel);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
+  // Start at 3 : 2 whatever the panel's size hint (the conditional table's columns would
+  // otherwise claim the width and leave the graph a thumbnail); the user can drag it.
+  splitter->setSizes({3000, 2000});
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(splitter);
 
