@@ -93,8 +93,9 @@ QImage renderCorrelationImage(const MetricReport& report, QSize size, qreal devi
   }
   if (parts == CorrelationParts::kAll) canvas.addSpacing(16);
   if (parts != CorrelationParts::kRealAndSynthetic) {
+    // Beside the other two it shares the real heatmap's row labels (as on the tab).
     heatmap(QObject::tr("Difference (synthetic − real)"), m.labels, m.difference,
-            m.differenceScale, true);
+            m.differenceScale, parts == CorrelationParts::kDifference);
     bar(m.differenceScale, QObject::tr("Δ NMI"));
   }
   return renderWidget(canvas, size, devicePixelRatio);
