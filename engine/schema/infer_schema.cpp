@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <unordered_map>
 #include <utility>
 
@@ -264,65 +265,112 @@ std::optional<std::string> DetectDateTimeFormat(const RawColumn& raw,
 }
 
 std::string InferIdPattern(const RawColumn& raw) {
-  // Shape of a text: one key byte pair per byte ('#', 'A', 'a' or 'L' + the literal byte).
+  // What a pattern may carry is a format shared by many records, never a fact about a few
+  // (infer_schema.h): classes for letters and digits, literal ASCII punctuation, and literal
+  // letters/digits only where at least kIdLiteralSupport values agree.
+  //
+  // Shape of a text: one key pair per character ('#', 'A', 'a' or 'L' + the literal byte). Any
+  // non-ASCII character (a UTF-8 sequence) is the class 'a': its bytes never become literals.
   const auto shape_of = [](const std::string& text) {
     std::string shape;
     shape.reserve(text.size() * 2);
-    for (char c : text) {
-      if (c >= '0' && c <= '9') {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const auto byte = static_cast<unsigned char>(text[i]);
+      if (byte >= 0x80) {
+        while (i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xC0) == 0x80) {
+          ++i;  // the rest of this UTF-8 sequence
+        }
+        shape += "a.";
+      } else if (byte >= '0' && byte <= '9') {
         shape += "#.";
-      } else if (c >= 'A' && c <= 'Z') {
+      } else if (byte >= 'A' && byte <= 'Z') {
         shape += "A.";
-      } else if (c >= 'a' && c <= 'z') {
+      } else if (byte >= 'a' && byte <= 'z') {
         shape += "a.";
       } else {
         shape.push_back('L');
-        shape.push_back(c);
+        shape.push_back(static_cast<char>(byte));
       }
     }
     return shape;
   };
   std::unordered_map<std::string, std::uint32_t> shape_ids;
   std::vector<std::uint64_t> shape_counts;
+  std::vector<const std::string*> shape_keys;
   std::vector<std::uint32_t> entry_shape(raw.dictionary.size());
+  bool any_letter = false;
   for (std::size_t k = 0; k < raw.dictionary.size(); ++k) {
+    if (raw.dictionary[k].empty()) {
+      entry_shape[k] = std::numeric_limits<std::uint32_t>::max();  // no shape
+      continue;
+    }
     const auto [it, inserted] = shape_ids.emplace(
         shape_of(raw.dictionary[k]), static_cast<std::uint32_t>(shape_counts.size()));
-    if (inserted) shape_counts.push_back(0);
+    if (inserted) {
+      shape_counts.push_back(0);
+      shape_keys.push_back(&it->first);  // unordered_map keys are stable
+      any_letter = any_letter || it->first.find_first_of("Aa") != std::string::npos;
+    }
     entry_shape[k] = it->second;
     ++shape_counts[it->second];
   }
   if (shape_counts.empty()) return "";
-  // max_element returns the first maximum: ties go to the shape seen first.
-  const auto best = static_cast<std::uint32_t>(
-      std::max_element(shape_counts.begin(), shape_counts.end()) - shape_counts.begin());
-  // Which positions hold the same byte in every value of the best shape.
+  // The most common shape; ties go to the smallest shape key, so that the choice does not
+  // depend on which record comes first.
+  std::uint32_t best = 0;
+  for (std::uint32_t s = 1; s < shape_counts.size(); ++s) {
+    if (shape_counts[s] > shape_counts[best] ||
+        (shape_counts[s] == shape_counts[best] && *shape_keys[s] < *shape_keys[best])) {
+      best = s;
+    }
+  }
+  if (shape_counts[best] < kIdShapeSupport) {
+    // No shape is common (names, free text): a generic pattern, not one record's shape.
+    return any_letter ? "Aaaaaaaaaa" : "##########";
+  }
+  // Which positions hold the same character in every value of the best shape.
+  const std::string& key = *shape_keys[best];
   std::string reference;
   std::vector<bool> constant;
+  bool same_bytes = true;  // non-ASCII characters of different lengths would misalign bytes
   for (std::size_t k = 0; k < raw.dictionary.size(); ++k) {
     if (entry_shape[k] != best) continue;
     const std::string& text = raw.dictionary[k];
-    if (constant.empty()) {
+    if (constant.empty() && reference.empty()) {
       reference = text;
       constant.assign(text.size(), true);
       continue;
     }
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    same_bytes = same_bytes && text.size() == reference.size();
+    for (std::size_t i = 0; i < text.size() && i < reference.size(); ++i) {
       constant[i] = constant[i] && text[i] == reference[i];
     }
   }
-  const bool several = shape_counts[best] >= 2;
+  // Literal letters need many agreeing values; digits are never literals: a counter's leading
+  // digits ("1###" for 1000..1950, "17-000###") would tell the row count.
+  const bool literals = shape_counts[best] >= kIdLiteralSupport && same_bytes;
   std::string pattern;
-  for (std::size_t i = 0; i < reference.size(); ++i) {
-    const char c = reference[i];
-    const bool digit = c >= '0' && c <= '9';
-    const bool upper = c >= 'A' && c <= 'Z';
-    const bool lower = c >= 'a' && c <= 'z';
-    if ((digit || upper || lower) && !(several && constant[i])) {
-      pattern.push_back(digit ? '#' : (upper ? 'A' : 'a'));
-    } else {
-      if (digit || upper || lower || c == '#' || c == '\\') pattern.push_back('\\');
+  for (std::size_t i = 0, position = 0; position + 1 < key.size(); position += 2) {
+    const char cls = key[position];
+    if (cls == 'L') {
+      const char c = key[position + 1];
+      if (c == '#' || c == '\\') pattern.push_back('\\');
       pattern.push_back(c);
+      ++i;
+      continue;
+    }
+    const bool ascii = static_cast<unsigned char>(reference[i]) < 0x80;
+    if (ascii && literals && constant[i] && cls != '#') {
+      pattern.push_back('\\');
+      pattern.push_back(reference[i]);
+    } else {
+      pattern.push_back(cls);
+    }
+    // Advance over this character's bytes in the reference text.
+    ++i;
+    while (!ascii && i < reference.size() &&
+           (static_cast<unsigned char>(reference[i]) & 0xC0) == 0x80) {
+      ++i;
     }
   }
   return pattern;

@@ -26,6 +26,7 @@
 // (the caller sets the tokens it read the file with).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -56,11 +57,21 @@ std::optional<std::string> DetectDateTimeFormat(const RawColumn& raw,
                                                 const InferOptions& options);
 
 // The identifier pattern of the column's values: '#' a digit, 'A' an upper-case ASCII letter,
-// 'a' a lower-case one, '\x' the literal character x (used for letters, digits, '#' and '\');
-// any other character stands for itself. Built from the most common shape (ties to the shape
-// seen first); within it, a position where every value has the same character (e.g. the "17-"
-// of "17-000003") is a literal, so mplsstops' idNum gives "\1\7-######". The pattern can hold
-// at least as many distinct values as there are values of that shape. "" for an empty column.
+// 'a' a lower-case one (any non-ASCII character counts as 'a'), '\x' the literal character x
+// (used for letters, digits, '#' and '\'); ASCII punctuation and spaces stand for themselves.
+// A release carries the pattern, so it holds only what many records share:
+//  * the most common shape, if at least kIdShapeSupport values have it (ties to the smallest
+//    shape, not the first record's); otherwise a generic "Aaaaaaaaaa" (or "##########" when no
+//    value has a letter), so that names and free text do not publish one record's shape;
+//  * a letter as a literal only where every value of that shape has it and the shape has at
+//    least kIdLiteralSupport values ("\P\R-####" for PR-0001 ...); a digit never (a counter's
+//    leading digits would tell the row count): mplsstops' idNum gives "##-######", IDs 1..1950
+//    give "####";
+//  * never a byte of a non-ASCII character.
+// The pattern can hold at least as many distinct values as there are values of that shape
+// (GenerateUniqueIds widens it when asked for more). "" for an empty column.
+inline constexpr std::uint64_t kIdShapeSupport = 10;
+inline constexpr std::uint64_t kIdLiteralSupport = 100;
 std::string InferIdPattern(const RawColumn& raw);
 
 // Digits after the point for writing a Float column (see the rules above).

@@ -95,7 +95,7 @@ TEST(InferSchemaE2eTest, MplsStopsHasADateTimeAndAnIdentifier) {
                  {"long", kFloat, false, 9158, 0},
                  {"policePrecinct", kInt, true, 5, 0},
                  {"neighborhood", kString, false, 87, 0}});
-  EXPECT_EQ(schema.columns[0].id_pattern, "\\1\\7-######");
+  EXPECT_EQ(schema.columns[0].id_pattern, "##-######");  // digits are never literals
   EXPECT_EQ(schema.columns[1].datetime_format, "%Y-%m-%d %H:%M:%S");
   EXPECT_EQ(schema.columns[10].decimals, 8);
   EXPECT_EQ(schema.columns[11].decimals, 8);

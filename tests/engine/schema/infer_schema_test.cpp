@@ -157,13 +157,13 @@ TEST(InferSchemaTest, UniqueStringsAndIntegersAreIdentifiers) {
   EXPECT_EQ(column.type, DataType::kString);
   EXPECT_EQ(column.role, ColumnRole::kIdentifier);
   EXPECT_FALSE(column.categorical);
-  EXPECT_EQ(column.id_pattern, "\\A-\\0##");
+  EXPECT_EQ(column.id_pattern, "A-###");  // 25 values: too few for literal characters
 
   const ColumnSchema numbers =
       InferOne(Cells(30, [](std::size_t i) { return std::to_string(1000 + i * 7); }));
   EXPECT_EQ(numbers.type, DataType::kInteger);
   EXPECT_EQ(numbers.role, ColumnRole::kIdentifier);
-  EXPECT_EQ(numbers.id_pattern, "\\1###");
+  EXPECT_EQ(numbers.id_pattern, "####");  // a counter's leading digit is never a literal
 }
 
 TEST(InferSchemaTest, IdentifierNeedsMoreThan20RowsNoMissingAndNoFloats) {
@@ -253,15 +253,46 @@ TEST(DetectDateTimeFormatTest, ForcedDetectionAcceptsManyFailures) {
   EXPECT_FALSE(DetectDateTimeFormat(MakeRawColumn("x", {"junk"}), any));
 }
 
-TEST(InferIdPatternTest, MostCommonShapeWithConstantPositionsAsLiterals) {
-  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {"AB12", "CD34", "EF56", "x-1"})), "AA##");
-  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {"17-000003", "17-000107", "17-491482"})),
-            "\\1\\7-######");
-  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {"#1", "#2"})), "\\##");
-  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {"a\\b1", "c\\d2"})), "a\\\\a#");
-  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {"Xy 9"})), "Aa #");  // one value: no literals
-  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {"ab", "c", "d"})), "a");  // the most common
-  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {"ab", "c"})), "aa");      // a tie: the first
+std::vector<std::string> Numbered(const char* format, int first, int last) {
+  std::vector<std::string> out;
+  char buffer[64];
+  for (int i = first; i <= last; ++i) {
+    std::snprintf(buffer, sizeof buffer, format, i);
+    out.emplace_back(buffer);
+  }
+  return out;
+}
+
+// A release carries the pattern: it may hold a format many records share, never a fact about a
+// few of them (an audit found the first record's name copied into every synthetic one).
+TEST(InferIdPatternTest, LiteralsOnlyWhereManyValuesAgree) {
+  // 120 values share the letters "PR": a format. Digits are never literals (the "17-000" of
+  // 17-000000 ... 17-000119 would tell how many there are).
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", Numbered("PR-%04d", 0, 119))), "\\P\\R-####");
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", Numbered("17-%06d", 0, 119))), "##-######");
+  // 50 values: a shape, but too few for literals.
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", Numbered("PR-%04d", 0, 49))), "AA-####");
+  // A counter 100..1950: "####" (951 values) beats "###" (900); its leading "1" is not kept.
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", Numbered("%d", 100, 1950))), "####");
+  // Letters and punctuation: classes and literal separators; '#' and '\' escaped.
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", Numbered("Ab-%02d", 10, 29))), "Aa-##");
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", Numbered("#%d", 0, 9))), "\\##");
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", Numbered("a\\b%d", 0, 9))), "a\\\\a#");
+  // Non-ASCII characters are the class 'a', never literal bytes, even when all values share them.
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", Numbered("\u00d6x%03d", 0, 149))), "a\\x###");
+}
+
+TEST(InferIdPatternTest, NoCommonShapeGivesAGenericPattern) {
+  // Names: every shape is held by one or two values; the first record's shape must not leak.
+  EXPECT_EQ(InferIdPattern(MakeRawColumn(
+                "x", {"Zo\u00eb-\u00c5ngstr\u00f6m \u00d6degaard", "Ann Lee", "Bob Stone",
+                      "Cy Young", "Di Hart"})),
+            "Aaaaaaaaaa");
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {"17", "4242", "9"})), "##########");
+  // Ties between common shapes go to the smallest shape, not to the first value.
+  std::vector<std::string> tied = Numbered("b%02d", 10, 19);
+  for (const std::string& v : Numbered("%03d", 100, 109)) tied.push_back(v);
+  EXPECT_EQ(InferIdPattern(MakeRawColumn("x", tied)), "###");
   EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {""}, "-")), "");
   EXPECT_EQ(InferIdPattern(MakeRawColumn("x", {})), "");
 }
