@@ -74,7 +74,9 @@ struct DeniableOptions {
   double split_seeds = 0.58;
 
   // --- Release ---
-  std::size_t records = 0;  // records to release; 0 = as many as the input has rows
+  // Records to release; 0 = as many as the input has rows, which reveals the input's size: the
+  // pipeline (run_job.cpp) always passes the user's explicit count.
+  std::size_t records = 0;
   // Cap T on candidate attempts, fixed before the run (data-independent); the whole release
   // is accounted as T runs of Mechanism 1. 0 = automatic: max(20 × records, 100,000).
   std::uint64_t max_candidates = 0;

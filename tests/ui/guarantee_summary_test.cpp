@@ -57,8 +57,15 @@ TEST(GuaranteeSummaryTest, BoundsEqualToTheDataRangeAreFlaggedAsReadOffTheData) 
 TEST(GuaranteeSummaryTest, ReleasingTheInputsRowCountIsAWarningAndAnotherCountANote) {
   Session session;
   session.setData(loadDemo());
-  EXPECT_TRUE(AnyContains(summarizeGuarantee(session).warnings, QStringLiteral("10,000")));
+  // The default is a public constant (10,000, which happens to be the demo's size): a note.
+  EXPECT_EQ(session.settings().rows, kDefaultSyntheticRows);
+  EXPECT_FALSE(AnyContains(summarizeGuarantee(session).warnings,
+                           QStringLiteral("reveals the input's size")));
+  EXPECT_TRUE(AnyContains(summarizeGuarantee(session).notes, QStringLiteral("equals your input")));
   PrivacySettings settings = session.settings();
+  settings.rows = 0;  // "Same as the input"
+  session.editSettings(settings, "same");
+  EXPECT_TRUE(AnyContains(summarizeGuarantee(session).warnings, QStringLiteral("10,000")));
   settings.rows = 5000;
   session.editSettings(settings, "rows");
   const GuaranteeSummary summary = summarizeGuarantee(session);

@@ -253,11 +253,18 @@ GuaranteeSummary summarizeGuarantee(const Session& session, bool use_result) {
                        "knowledge (a codebook, a standard), not read off the data.")
                         .arg(parts.join(tr(" and ")));
   }
-  if (session.outputRows() == table.num_rows()) {
+  if (session.settings().rows == 0) {
     out.warnings << tr("The release has exactly as many rows as your input (%1), so it reveals "
                        "the input's size. If the size is sensitive, choose a round number of "
                        "rows on the Privacy step.")
                         .arg(formatCount(table.num_rows()));
+  } else if (session.outputRows() == table.num_rows()) {
+    // A number chosen without looking at the file reveals nothing, even when it happens to
+    // equal the file's size; one copied from the file does.
+    out.notes << tr("The number of released rows (%1) is public. It equals your input's size: "
+                    "fine if you chose it without looking at your file, otherwise it reveals "
+                    "the size.")
+                     .arg(formatCount(session.outputRows()));
   } else {
     out.notes << tr("The number of released rows (%1) is public.")
                      .arg(formatCount(session.outputRows()));

@@ -51,10 +51,15 @@ LoadOutcome LoadData(const LoadRequest& request, Progress& progress);
 
 // ---- Run ----------------------------------------------------------------------------------
 
+// The number of synthetic rows until the user chooses: a public constant, so that by default
+// the release says nothing about the input's size (0, "as many as the input", would).
+inline constexpr std::uint64_t kDefaultSyntheticRows = 10'000;
+
 // Everything the Privacy page sets: one undoable value.
 struct PrivacySettings {
   ModelSettings model;
-  std::uint64_t rows = 0;       // synthetic rows to produce; 0 = as many as the input has
+  // Synthetic rows to produce; 0 = as many as the input has (that reveals the input's size).
+  std::uint64_t rows = kDefaultSyntheticRows;
   bool reproducible = false;    // fixed seed: reproducible, NOT a private release (testing)
   std::uint64_t seed = 1;
 };
