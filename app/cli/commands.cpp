@@ -25,7 +25,7 @@ const OptionSpec kDelimiter{"--delimiter", "", "C", "field delimiter (default: d
 const OptionSpec kMissing{"--missing", "", "LIST", "comma-separated missing-value tokens (default: empty,NA,N/A,null,?,NaN)"};
 const OptionSpec kThreshold{"--categorical-threshold", "", "N", "columns with at most N distinct values are categorical (default 20)"};
 const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (DataSynthesizer's modes) | deniable"};
-const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the whole release (default 1)"};
+const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the domains and the model (default 1): the whole release in the DP modes; the deniable mode adds its test's cost over the attempts, shown in the summary"};
 const OptionSpec kDelta{"--delta", "", "D", "δ for DP partition selection of categories (default 1e-9)"};
 const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
 const OptionSpec kBins{"--bins", "", "B", "histogram bins for numeric columns (default 20)"};
@@ -215,6 +215,15 @@ Result<std::string> RequireOutput(const ParsedArgs& args, std::initializer_list<
   return *output;
 }
 
+// Without --schema the types and formats were inferred from the data without DP and go out with
+// the release (docs/schema.md, "Privacy note"): say so, once, after a run.
+void NoteInferredSchema(const ParsedArgs& args) {
+  if (args.has("--schema")) return;
+  std::printf("Note: column types and formats (decimals, date-time formats, identifier patterns) "
+              "were inferred from the data and are published with the release; check them with "
+              "'deniable-cli inspect' and pass them back with --schema (docs/schema.md).\n");
+}
+
 // The guarantee's one-line statement ("" when a hand-edited file has none or not a string).
 std::string StatementOf(const nlohmann::json& guarantee) {
   return guarantee.is_object() && guarantee.contains("statement") &&
@@ -332,6 +341,7 @@ int RunDescribe(const ParsedArgs& args) {
     std::fputs(FormatLedger(learned->model.description.privacy).c_str(), stdout);
     std::printf("Guarantee: %s\n",
                 StatementOf(learned->model.description.guarantee).c_str());
+    NoteInferredSchema(args);
   }
   return kExitOk;
 }
@@ -412,6 +422,7 @@ int RunSynthesize(const ParsedArgs& args) {
         std::printf("Note on %s: %s\n", description_path->c_str(), warning.c_str());
       }
     }
+    NoteInferredSchema(args);
   }
   return kExitOk;
 }

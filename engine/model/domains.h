@@ -11,8 +11,9 @@
 //    (dp/dp_bounds.h) inside a public coarse range; `bins` equal-width bins.
 //  * Identifier and ignored columns have no domain (they are not modelled).
 // Budget (DomainOptions::epsilon, delta): all of it to the set union when every numeric column
-// has public bounds; otherwise two thirds to the set union and one third split evenly over the
-// columns needing DP bounds. Every spend is a ledger entry on partition "all".
+// has public bounds; otherwise 40% to the set union (kSetUnionShare) and 60% split evenly over
+// the columns needing DP bounds, each column's share 80% for its bounds (kBoundsShare) and 20%
+// for its within-bin detail histogram. Every spend is a ledger entry on partition "all".
 #pragma once
 
 #include <vector>

@@ -351,8 +351,15 @@ Result<SyntheticRows> SynthesizeDeniableRows(const LearnedModel& model, std::siz
   out.summary.passed = release->stats.passed;
   out.summary.privacy = accountant->ToJson();
   out.summary.guarantee = release->guarantees.ToJson();
+  // The whole release's (ε, δ) at the top, as in every mode (docs/description-format.md);
+  // "release" keeps the same cost inside the deniable breakdown, "run" the run's summary.
+  out.summary.guarantee["epsilon"] = release->guarantees.release.epsilon;
+  out.summary.guarantee["delta"] = release->guarantees.release.delta;
+  out.summary.guarantee["scope"] =
+      "the whole release: the released records, composed over the cap of candidate attempts, "
+      "and the description file";
   out.summary.guarantee["statement"] = DeniableStatement(release->guarantees, release->records.rows);
-  out.summary.guarantee["release"] = release->SummaryJson();
+  out.summary.guarantee["run"] = release->SummaryJson();
   out.summary.text = release->SummaryText();
   out.encoded = std::move(release->records);
   return out;

@@ -89,8 +89,10 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
 struct SynthesisSummary {
   std::size_t rows = 0;
   nlohmann::json privacy;           // the ledger after synthesis (deniable mode adds its test)
-  std::uint64_t candidates = 0;     // deniable: candidates generated and tested
-  std::uint64_t passed = 0;         // deniable: candidates that passed the privacy test
+  // deniable: candidate ATTEMPTS (a function of the T outputs, releasable); how many candidates
+  // were actually tested (attempts minus failure-floor stops) is owner-only (docs/deniable.md).
+  std::uint64_t candidates = 0;
+  std::uint64_t passed = 0;         // deniable: attempts that released a record
   nlohmann::json guarantee;         // the release's guarantees (numbers + plain statement)
   std::string text;                 // human-readable summary for the CLI / GUI
 };

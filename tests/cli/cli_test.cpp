@@ -121,6 +121,8 @@ TEST(CliTest, SynthesizeDescribeGenerateCompareEndToEnd) {
   ASSERT_EQ(synth.exit_code, 0) << synth.err;
   EXPECT_EQ(CountLines(dir + "/synthetic.csv"), 1235u);  // header + rows
   EXPECT_NE(synth.out.find("Guarantee"), std::string::npos);
+  // No --schema: the inferred formats go out with the release, and the summary says so.
+  EXPECT_NE(synth.out.find("inferred from the data"), std::string::npos) << synth.out;
   const CliRun generate = Cli({"generate", dir + "/d.json", "-n", "300", "-o", dir + "/again.csv"});
   ASSERT_EQ(generate.exit_code, 0) << generate.err;
   EXPECT_EQ(CountLines(dir + "/again.csv"), 301u);
@@ -230,7 +232,12 @@ TEST(CliDeniableTest, SynthesizesWithThePrivacyTestWritesTheAuditAndAdvises) {
   const std::string description = ReadFileToString(dir + "/pd.json").value();
   auto json = nlohmann::json::parse(description);
   EXPECT_EQ(json["mode"], "deniable");
-  EXPECT_TRUE(json["guarantee"].contains("release"));
+  // The whole release's cost at the top (as in every mode) and in the deniable breakdown; the
+  // run's summary beside it (it once overwrote "release").
+  ASSERT_TRUE(json["guarantee"]["release"].contains("epsilon")) << json["guarantee"].dump();
+  EXPECT_EQ(json["guarantee"]["epsilon"], json["guarantee"]["release"]["epsilon"]);
+  EXPECT_EQ(json["guarantee"]["delta"], json["guarantee"]["release"]["delta"]);
+  EXPECT_TRUE(json["guarantee"]["run"].contains("attempts"));
   EXPECT_EQ(description.find("seed_rows"), std::string::npos);
   // generate samples the DP model alone.
   const CliRun generate = Cli({"generate", dir + "/pd.json", "-n", "50", "-o", dir + "/g.csv"});

@@ -97,7 +97,7 @@ QString releaseSection(const ReviewData& data, const PrivacyFacts& privacy) {
   rows << qMakePair(QObject::tr("Synthetic records released"), formatCount(data.summary.rows));
   rows << qMakePair(QObject::tr("Modelled attributes"), formatCount(data.description.domains.size()));
   if (privacy.deniable && privacy.candidates > 0) {
-    rows << qMakePair(QObject::tr("Candidates tested / passed"),
+    rows << qMakePair(QObject::tr("Candidate attempts / records released"),
                       QObject::tr("%1 / %2 (pass rate %3)")
                           .arg(formatCount(privacy.candidates), formatCount(privacy.passed),
                                formatPercent(static_cast<double>(privacy.passed) /

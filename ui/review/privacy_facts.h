@@ -56,7 +56,7 @@ struct PrivacyFacts {
   std::vector<GuaranteeLine> guarantees;  // guarantees[0] is the whole release
 
   bool deniable = false;
-  std::uint64_t candidates = 0;
+  std::uint64_t candidates = 0;  // attempts (see SynthesisSummary), not candidates tested
   std::uint64_t passed = 0;
   bool reproducible_not_private = false;
   std::vector<ReviewWarning> warnings;
