@@ -148,6 +148,7 @@ struct Range {
   double lo;
   double hi;
   double noisy_total = 0;  // Σ of the noisy bucket counts: a DP estimate of n
+  bool found = true;       // some magnitude bucket cleared the empty-bucket threshold
 };
 
 // Stage 1: the coarse range from a noisy magnitude histogram (post-processing of the
@@ -178,6 +179,7 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
   std::size_t first_position = 0, last_position = 0;
   std::size_t first = usable.back();
   std::size_t last = usable.front();
+  bool found = true;
   if (OuterPositions(usable_counts, geometric.scale(), /*max_window=*/4, first_position,
                      last_position)) {
     // One bucket of margin on each side (post-processing): a tail bucket just below the
@@ -196,6 +198,7 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
       }
     }
   } else {
+    found = false;
     std::int64_t largest = INT64_MIN;
     for (std::size_t i : usable) largest = std::max(largest, noisy[i]);
     const std::int64_t cut = largest > 0 ? largest - largest / 2 : largest;
@@ -213,7 +216,8 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
     lo = lo < 0 ? lo + 1 : lo;
     hi = hi > 0 ? hi - 1 : hi;
   }
-  return Range{std::max(options.coarse_min, lo), std::min(options.coarse_max, hi), noisy_total};
+  return Range{std::max(options.coarse_min, lo), std::min(options.coarse_max, hi), noisy_total,
+               found};
 }
 
 // A public grid over [lo, hi]: cells [lo + j·width, lo + (j+1)·width), j < cells.
@@ -391,7 +395,9 @@ Result<NumericRange> EstimateBounds(std::span<const double> values, const Bounds
   if (by_histogram) {
     auto refine = GeometricMechanism::Create(refine_epsilon, 1);
     if (!refine) return refine.error();
-    return RefineByHistogram(clamped, coarse, options.integer, *refine, rng);
+    NumericRange range = RefineByHistogram(clamped, coarse, options.integer, *refine, rng);
+    range.reliable = coarse.found;
+    return range;
   }
 
   const Grid grid = GridOver(coarse, options.integer);
@@ -422,6 +428,7 @@ Result<NumericRange> EstimateBounds(std::span<const double> values, const Bounds
     range.lo = std::floor(range.lo);
     range.hi = std::ceil(range.hi);
   }
+  range.reliable = coarse.found;
   return range;
 }
 

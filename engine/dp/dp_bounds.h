@@ -74,6 +74,10 @@ struct BoundsOptions {
 struct NumericRange {
   double lo = 0;
   double hi = 0;
+  // false when no magnitude bucket of stage 1 stood out from the noise (too few values for this
+  // ε): the range then comes from noise alone and can be absurd (±1e14 for values in [0, 1]).
+  // A function of the DP outputs, so callers may act on it (refuse, ask for public bounds).
+  bool reliable = true;
 };
 
 // `values` are the column's non-missing values (any order; NaN not allowed, ±inf are clamped).

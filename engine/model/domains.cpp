@@ -261,6 +261,14 @@ Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& col
     auto range = EstimateBounds(values, bounds, accountant, "bounds of " + column.name, "all",
                                 rng);
     if (!range) return range.error();
+    if (!range->reliable) {
+      return FailedPrecondition(
+          "column '" + column.name + "': too few values to estimate its range privately at "
+          "this ε (ε = " + FormatEpsilon(bounds_epsilon) + " for its bounds: no magnitude of its "
+          "DP histogram stood out from the noise). Declare public bounds for it (schema "
+          "\"public\": {\"min\": ..., \"max\": ...}, or Public bounds on the Columns step), mark "
+          "it categorical or ignore, or raise ε");
+    }
     domain.lo = column.public_min ? *column.public_min : range->lo;
     domain.hi = column.public_max ? *column.public_max : range->hi;
     domain.categories_source = DomainSource::kDp;

@@ -157,6 +157,33 @@ TEST(DomainsTest, DpBoundsLandNearTheDataRange) {
   EXPECT_EQ(d.hi, std::floor(d.hi));
 }
 
+// 40 values at ε = 0.1: no bucket of the magnitude histogram stands out, so the DP range would
+// be noise. The run stops and says what to do, naming the column.
+TEST(DomainsTest, TooFewValuesForPrivateBoundsAskForPublicOnes) {
+  std::vector<std::optional<std::string>> cells;
+  for (int i = 0; i < 40; ++i) cells.push_back(std::to_string(i % 7));
+  Schema schema;
+  schema.columns = {IntegerColumn("visits")};
+  const RawTable table = MakeTable({MakeColumn("visits", cells)});
+  PrivacyAccountant accountant = Budget(1.0, 1e-6);
+  DomainOptions options;
+  options.epsilon = 0.1;
+  options.delta = 1e-6;
+  SeededRng rng(16);
+  NullProgress progress;
+  auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
+  ASSERT_FALSE(domains.has_value());
+  EXPECT_EQ(domains.error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_NE(domains.error().message.find("column 'visits'"), std::string::npos);
+  EXPECT_NE(domains.error().message.find("public bounds"), std::string::npos);
+  // With public bounds the same column is fine.
+  schema.columns[0].public_min = 0;
+  schema.columns[0].public_max = 10;
+  PrivacyAccountant again = Budget(1.0, 1e-6);
+  auto with_bounds = BuildDomains(table, schema, options, again, rng, progress);
+  ASSERT_TRUE(with_bounds.has_value()) << with_bounds.error().message;
+}
+
 TEST(DomainsTest, IdentifierAndIgnoredColumnsHaveNoDomain) {
   std::vector<std::optional<std::string>> ids, values;
   for (int i = 0; i < 100; ++i) {
