@@ -218,9 +218,18 @@ Result<Advice> Advise(const EncodedTable& data, const DeniableOptions& options,
   advice.record = ProposeForRecordTarget(request.record_target, options.gamma, max_k);
   if (request.release_target.epsilon > 0) {
     const std::size_t records = options.records == 0 ? data.rows : options.records;
-    advice.release = ProposeForReleaseTarget(request.release_target, options.gamma,
-                                             ResolveCandidateCap(options, records),
-                                             0.5 * request.release_target.delta, max_k);
+    // The synthesis also spends the DP check that |D_S| >= k: what is left is for the attempts.
+    PrivacyCost attempts_target = request.release_target;
+    attempts_target.epsilon -= options.seed_count_epsilon;
+    attempts_target.delta -= options.seed_count_delta;
+    if (attempts_target.epsilon > 0 && attempts_target.delta > 0) {
+      advice.release = ProposeForReleaseTarget(attempts_target, options.gamma,
+                                               ResolveCandidateCap(options, records),
+                                               0.5 * attempts_target.delta, max_k);
+    } else {
+      advice.release.feasible = false;
+      advice.release.note = "the target is below the cost of the DP check that |D_S| >= k alone";
+    }
   }
   std::vector<int> ks =
       request.ks.empty() ? std::vector<int>{10, 25, 50, 75, 100, 150, 200} : request.ks;

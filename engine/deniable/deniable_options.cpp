@@ -38,6 +38,12 @@ const char* DeniableStructureName(DeniableStructure structure) {
 
 Status DeniableOptions::Validate() const {
   if (k < 1) return Bad("k must be an integer >= 1", std::to_string(k));
+  if (!(std::isfinite(seed_count_epsilon) && seed_count_epsilon > 0)) {
+    return Bad("seed_count_epsilon must be finite and > 0", Show(seed_count_epsilon));
+  }
+  if (!(seed_count_delta > 0 && seed_count_delta < 1e-3)) {
+    return Bad("seed_count_delta must be in (0, 0.001)", Show(seed_count_delta));
+  }
   if (!(std::isfinite(gamma) && gamma > 1)) {
     return Bad("gamma must be finite and > 1", Show(gamma));
   }

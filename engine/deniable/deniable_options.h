@@ -85,6 +85,14 @@ struct DeniableOptions {
   // whole-release guarantee over T attempts); when false only the per-record guarantee holds
   // and the summary says so.
   bool charge_release_to_budget = true;
+  // Theorem 1 (and the failure output's bound, docs/deniable.md §6) need |D_S| >= k. Refusing
+  // on the exact size would be a data-dependent decision outside the ledger, so a charged run
+  // decides on a DP lower bound of |D_S| (discrete Laplace with this ε, sensitivity 1; the
+  // bound exceeds |D_S| with probability <= this δ), spent on "D_S" as part of the synthesis.
+  // With the defaults the bound is |D_S| minus 40 rows, give or take the noise (a few rows);
+  // its ε is small beside the T attempts' (at least 100,000 by default).
+  double seed_count_epsilon = 0.5;
+  double seed_count_delta = 1e-9;
 
   // Checks every field (not the ones that need the data, e.g. ω <= m). Messages name the
   // parameter and its value.

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "engine/deniable/candidate_generator.h"
+#include "engine/deniable/entropy.h"
 #include "engine/deniable/privacy_test.h"
 
 namespace deniable {
@@ -93,10 +94,13 @@ ReleaseGuarantees PlanGuarantees(const DeniableOptions& options, OmegaRange omeg
                        : AutomaticFailFloor(options.k, options.gamma, options.epsilon0, g.record.t);
     g.attempt = AttemptCost(options.k, options.gamma, options.epsilon0, g.record.t, g.fail_floor);
     const double slack = accountant.advanced_delta_slack();
-    g.synthesis = BestComposition(g.attempt.epsilon, g.attempt.delta, attempts_cap, slack);
+    const PrivacyCost attempts =
+        BestComposition(g.attempt.epsilon, g.attempt.delta, attempts_cap, slack);
     const PrivacyCost sequential =
         BestComposition(g.attempt.epsilon, g.attempt.delta, attempts_cap, 0.0);
-    g.synthesis_composition = g.synthesis.epsilon < sequential.epsilon ? "advanced" : "sequential";
+    g.synthesis_composition = attempts.epsilon < sequential.epsilon ? "advanced" : "sequential";
+    g.seed_count = PrivacyCost{options.seed_count_epsilon, options.seed_count_delta};
+    g.synthesis = SequentialComposition({g.seed_count, attempts});
   } else {
     g.synthesis = PrivacyCost{INFINITY, 1.0};
     g.synthesis_composition = "none (deterministic test)";
@@ -126,7 +130,10 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
     return InvalidArgument("the model's omega range [" + std::to_string(omega.min) + ", " +
                            std::to_string(omega.max) + "] does not fit m = " + std::to_string(m));
   }
-  if (split.seed_rows.size() < static_cast<std::size_t>(options.k)) {
+  const bool charged = !options.deterministic_test && options.charge_release_to_budget;
+  if (!charged && split.seed_rows.size() < static_cast<std::size_t>(options.k)) {
+    // No whole-release DP is claimed on this path (deterministic test, or the per-record
+    // guarantee only), so the owner may be told the exact reason.
     return FailedPrecondition("D_S has fewer rows than k = " + std::to_string(options.k) +
                               ": no record could have k plausible seeds (Theorem 1 also needs "
                               "|D_S| >= k); use more data, a larger split_seeds or a smaller k");
@@ -148,6 +155,21 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
                            "the deterministic test, or the per-record guarantee only");
   }
   if (g.randomized && options.charge_release_to_budget) {
+    // |D_S| >= k, decided privately (DeniableOptions::seed_count_epsilon): proceeding means
+    // |D_S| >= k except with probability seed_count_delta, which the plan's synthesis cost
+    // includes. The exact size never decides anything.
+    auto bound = NoisyRowCountLowerBound(split.seed_rows.size(), options.seed_count_epsilon,
+                                         options.seed_count_delta, accountant, "D_S", rng,
+                                         "is D_S at least k records?");
+    if (!bound) return bound.error();
+    if (bound->lower < options.k) {
+      return FailedPrecondition(
+          "too few seed records for k = " + std::to_string(options.k) + ": a DP lower bound of "
+          "|D_S| is " + std::to_string(bound->lower) + " (a noisy count of " +
+          std::to_string(bound->noisy) + " minus a margin of " + std::to_string(bound->margin) +
+          "), and plausible deniability needs at least k seeds; use more data, a larger seed "
+          "share (--split), or a smaller k");
+    }
     LedgerEntry entry;
     entry.label = "plausibly deniable synthesis: " + std::to_string(stats.attempts_cap) +
                   " candidate attempts (k = " + std::to_string(options.k) + ")";

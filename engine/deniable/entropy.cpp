@@ -81,7 +81,8 @@ double PairEntropy(const std::vector<Code>& a, std::uint32_t cardinality_a,
 
 Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, double delta,
                                               PrivacyAccountant& accountant,
-                                              const std::string& partition, Rng& rng) {
+                                              const std::string& partition, Rng& rng,
+                                              const std::string& purpose) {
   auto geometric = GeometricMechanism::Create(epsilon, 1);
   if (!geometric) return geometric.error().WithContext("noisy row count");
   if (!(delta >= 0 && delta < 1)) {
@@ -99,7 +100,7 @@ Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, 
   }
   LedgerEntry entry;
   entry.label = "noisy row count of " + partition +
-                (delta > 0 ? " (lower bound for the entropy sensitivity)" : "");
+                (delta > 0 ? " (" + purpose + ")" : "");
   entry.mechanism = delta > 0
                         ? "discrete Laplace; delta = probability the lower bound exceeds the count"
                         : "discrete Laplace";

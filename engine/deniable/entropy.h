@@ -49,8 +49,10 @@ struct RowCountBound {
   std::int64_t lower = 0;   // may be negative; callers clamp
   std::int64_t margin = 0;  // c
 };
-Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, double delta,
-                                              PrivacyAccountant& accountant,
-                                              const std::string& partition, Rng& rng);
+// `purpose` completes the ledger label of a bound (delta > 0).
+Result<RowCountBound> NoisyRowCountLowerBound(
+    std::size_t rows, double epsilon, double delta, PrivacyAccountant& accountant,
+    const std::string& partition, Rng& rng,
+    const std::string& purpose = "lower bound for the entropy sensitivity");
 
 }  // namespace deniable

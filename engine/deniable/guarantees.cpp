@@ -145,6 +145,7 @@ nlohmann::json ReleaseGuarantees::ToJson() const {
     j["per_record"] = "none: the deterministic test is not differentially private";
   }
   j["attempts_cap"] = attempts_cap;
+  j["seed_count_check"] = CostJson(seed_count);
   j["synthesis"] = CostJson(synthesis);
   j["synthesis_composition"] = synthesis_composition;
   j["synthesis_charged_to_budget"] = synthesis_charged;
@@ -169,8 +170,9 @@ std::string ReleaseGuarantees::ToText() const {
             (record.meets_delta ? "" : "  [above the requested delta]") + "\n";
     text += "Per attempt (record or nothing, failure floor " + Format("%.3g", fail_floor) +
             "): " + CostText(attempt) + "\n";
-    text += "Whole synthesis: T = " + std::to_string(attempts_cap) + " attempts, " +
-            synthesis_composition + " composition: " + CostText(synthesis) +
+    text += "Whole synthesis: a DP check that |D_S| >= k (" + CostText(seed_count) + ") and T = " +
+            std::to_string(attempts_cap) + " attempts, " + synthesis_composition +
+            " composition: " + CostText(synthesis) +
             (synthesis_charged ? "" : "  [NOT charged to the budget: per-record guarantee only]") +
             "\n";
   }

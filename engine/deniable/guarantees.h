@@ -72,7 +72,8 @@ struct ReleaseGuarantees {
   double fail_floor = 0;
   PrivacyCost attempt;                // one attempt, record or ⊥
   std::uint64_t attempts_cap = 0;     // T
-  PrivacyCost synthesis;              // T attempts on D_S, better of sequential / advanced
+  PrivacyCost seed_count;             // the DP lower bound of |D_S| (randomised test)
+  PrivacyCost synthesis;              // seed_count ⊕ T attempts on D_S (better of seq. / adv.)
   std::string synthesis_composition;  // "sequential" or "advanced"
   bool synthesis_charged = false;     // recorded in the accountant on "D_S"
 

@@ -151,8 +151,15 @@ TEST(SynthesizeDeniableTest, ChargesTAttemptsOnDsAndReportsTheGuarantees) {
   // The automatic failure floor makes ⊥ cost no more than a record: ε_A = ε_record.
   EXPECT_NEAR(g.fail_floor, 1 / (1 + 31 * (std::exp(1.0) - 1) * (1 + 4.0 / 9)), 1e-12);
   EXPECT_NEAR(g.attempt.epsilon, g.record.cost.epsilon, 1e-12);
-  // Sequential composition (no slack): 5000 · ε_A.
-  EXPECT_NEAR(g.synthesis.epsilon, 5000 * g.attempt.epsilon, 1e-9);
+  // Before the attempts, |D_S| >= k is decided on a DP lower bound (ε = 0.5, δ = 1e-9 on D_S):
+  // an audit found the exact-size refusal outside the ledger.
+  const LedgerEntry& check = accountant.entries()[accountant.entries().size() - 2];
+  EXPECT_EQ(check.partition, "D_S");
+  EXPECT_NEAR(check.epsilon_each, 0.5, 1e-9);
+  EXPECT_EQ(check.delta_each, 1e-9);
+  EXPECT_NE(check.label.find("is D_S at least k records?"), std::string::npos) << check.label;
+  // Sequential composition (no slack): the check + 5000 · ε_A.
+  EXPECT_NEAR(g.synthesis.epsilon, 0.5 + 5000 * g.attempt.epsilon, 1e-9);
   EXPECT_NEAR(accountant.TotalOf("D_S").epsilon, g.synthesis.epsilon, 1e-9);
   // Model: ε = 2 on D_T and on D_P, the max of the two.
   EXPECT_NEAR(g.model.epsilon, 2.0, 1e-12);
@@ -230,6 +237,23 @@ TEST(SynthesizeDeniableTest, RefusesFewerSeedsThanK) {
   ASSERT_FALSE(run.has_value());
   EXPECT_EQ(run.error().code, ErrorCode::kFailedPrecondition);
   EXPECT_NE(run.error().message.find("k = 80"), std::string::npos);
+}
+
+// A charged run never decides on the exact |D_S| (that refusal would be outside the ledger):
+// about 35 seeds are plenty for k = 10, but their DP lower bound (a noisy count minus a margin
+// of 40 at ε = 0.5, δ = 1e-9) is not, so the run stops and says why.
+TEST(SynthesizeDeniableTest, AChargedRunDecidesOnADpLowerBoundOfTheSeedCount) {
+  const EncodedTable data = Data(60);
+  DeniableOptions options = Options();
+  options.charge_release_to_budget = true;
+  NullProgress progress;
+  auto run = RunWithSeed(data, options, 6, progress);
+  ASSERT_FALSE(run.has_value());
+  EXPECT_EQ(run.error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_NE(run.error().message.find("a DP lower bound of |D_S|"), std::string::npos)
+      << run.error().message;
+  EXPECT_NE(run.error().message.find("minus a margin of 40"), std::string::npos)
+      << run.error().message;
 }
 
 TEST(SynthesizeDeniableTest, CancelsDuringLearningAndDuringSynthesis) {

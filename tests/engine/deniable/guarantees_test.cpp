@@ -75,12 +75,14 @@ TEST(GuaranteesTest, PlanComposesOverTheCapAndAddsTheCallersSpends) {
   EXPECT_EQ(g.record.t, 29);
   EXPECT_NEAR(g.model.epsilon, 1.0, 1e-15);
   EXPECT_NEAR(g.all_spends.epsilon, 0.1, 1e-15);
-  const PrivacyCost expected = BestComposition(g.attempt.epsilon, g.attempt.delta, 1000, 1e-9);
+  // The DP check that |D_S| >= k (DeniableOptions::seed_count_*), then the T attempts.
+  const PrivacyCost expected = SequentialComposition(
+      {PrivacyCost{0.5, 1e-9}, BestComposition(g.attempt.epsilon, g.attempt.delta, 1000, 1e-9)});
   EXPECT_DOUBLE_EQ(g.synthesis.epsilon, expected.epsilon);
   EXPECT_DOUBLE_EQ(g.synthesis.delta, expected.delta);
   // With ε_A ≈ 1.13 per attempt, advanced composition is worse than sequential at T = 1000.
   EXPECT_EQ(g.synthesis_composition, "sequential");
-  EXPECT_NEAR(g.synthesis.epsilon, 1000 * g.attempt.epsilon, 1e-9);
+  EXPECT_NEAR(g.synthesis.epsilon, 0.5 + 1000 * g.attempt.epsilon, 1e-9);
   EXPECT_NEAR(g.release.epsilon, 0.1 + g.synthesis.epsilon, 1e-9);
   EXPECT_LT(g.release_amplified.epsilon, g.release.epsilon);
   // Deterministic test: no DP for the records or the release.
