@@ -228,32 +228,30 @@ TEST(SynthesizeDeniableTest, ExplainsWhenTheCapMakesTheRequestUnreachable) {
   EXPECT_NE(run.error().message.find("2000 candidate attempts"), std::string::npos);
 }
 
-TEST(SynthesizeDeniableTest, RefusesFewerSeedsThanK) {
-  const EncodedTable data = Data(100);
-  DeniableOptions options = Options();
-  options.k = 80;
-  NullProgress progress;
-  auto run = RunWithSeed(data, options, 6, progress);
-  ASSERT_FALSE(run.has_value());
-  EXPECT_EQ(run.error().code, ErrorCode::kFailedPrecondition);
-  EXPECT_NE(run.error().message.find("k = 80"), std::string::npos);
-}
-
-// A charged run never decides on the exact |D_S| (that refusal would be outside the ledger):
-// about 35 seeds are plenty for k = 10, but their DP lower bound (a noisy count minus a margin
-// of 40 at ε = 0.5, δ = 1e-9) is not, so the run stops and says why.
-TEST(SynthesizeDeniableTest, AChargedRunDecidesOnADpLowerBoundOfTheSeedCount) {
-  const EncodedTable data = Data(60);
-  DeniableOptions options = Options();
-  options.charge_release_to_budget = true;
-  NullProgress progress;
-  auto run = RunWithSeed(data, options, 6, progress);
-  ASSERT_FALSE(run.has_value());
-  EXPECT_EQ(run.error().code, ErrorCode::kFailedPrecondition);
-  EXPECT_NE(run.error().message.find("a DP lower bound of |D_S|"), std::string::npos)
-      << run.error().message;
-  EXPECT_NE(run.error().message.find("minus a margin of 40"), std::string::npos)
-      << run.error().message;
+// Too few seeds for k. An uncharged run (no whole-release DP claimed) refuses on the exact size;
+// a charged run never decides on it (that refusal would be outside the ledger): about 35 seeds
+// are plenty for k = 10, but their DP lower bound (a noisy count minus a margin of 40 at
+// ε = 0.5, δ = 1e-9) is not, so the run stops and says why.
+TEST(SynthesizeDeniableTest, RefusesFewerSeedsThanKOnTheExactOrTheDpCount) {
+  struct Case {
+    std::size_t rows;
+    int k;
+    bool charged;
+    std::vector<std::string> said;
+  };
+  for (const Case& c : {Case{100, 80, false, {"k = 80"}},
+                        Case{60, 10, true, {"a DP lower bound of |D_S|", "minus a margin of 40"}}}) {
+    DeniableOptions options = Options();
+    options.k = c.k;
+    options.charge_release_to_budget = c.charged;
+    NullProgress progress;
+    auto run = RunWithSeed(Data(c.rows), options, 6, progress);
+    ASSERT_FALSE(run.has_value()) << c.rows;
+    EXPECT_EQ(run.error().code, ErrorCode::kFailedPrecondition);
+    for (const std::string& text : c.said) {
+      EXPECT_NE(run.error().message.find(text), std::string::npos) << run.error().message;
+    }
+  }
 }
 
 TEST(SynthesizeDeniableTest, CancelsDuringLearningAndDuringSynthesis) {
