@@ -182,7 +182,7 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
   if (!rows) return rows.error();
   result.rows = *rows;
   const double smaller = static_cast<double>(std::max<std::int64_t>(rows->lower - 1, 0));
-  result.entropy_sensitivity = EntropySensitivity(smaller);
+  result.entropy_sensitivity = EntropyQuerySensitivity(smaller);  // with the rounding margin
 
   // 2. The entropy queries, counted exactly.
   std::size_t queries = m;

@@ -6,6 +6,7 @@
 #include <limits>
 #include <numbers>
 
+#include "engine/core/compensated_sum.h"
 #include "engine/dp/geometric_mechanism.h"
 
 namespace deniable {
@@ -36,17 +37,21 @@ double EntropySensitivity(double smaller_rows) {
   return Up(numerator / (n + 1.0));
 }
 
+double EntropyQuerySensitivity(double smaller_rows) {
+  return Up(EntropySensitivity(smaller_rows) + 2 * kEntropyEvaluationError);
+}
+
 double EntropyOfCounts(std::span<const std::uint64_t> counts) {
   std::uint64_t n = 0;
-  double sum = 0;  // Σ c log2 c
+  CompensatedSum sum;  // Σ c log2 c, within kEntropyEvaluationError's budget
   for (std::uint64_t c : counts) {
     if (c == 0) continue;
     n += c;
-    sum += static_cast<double>(c) * std::log2(static_cast<double>(c));
+    sum.Add(static_cast<double>(c) * std::log2(static_cast<double>(c)));
   }
   if (n == 0) return 0.0;
   const double total = static_cast<double>(n);
-  return std::max(0.0, std::log2(total) - sum / total);
+  return std::max(0.0, std::log2(total) - sum.Value() / total);
 }
 
 double ColumnEntropy(const std::vector<Code>& column, const std::vector<std::uint32_t>& buckets,

@@ -28,6 +28,17 @@ namespace deniable {
 // ΔH(n) above, rounded up; n >= 0 (n = 0 gives 1/ln 2).
 double EntropySensitivity(double smaller_rows);
 
+// Bound on the floating-point error of a COMPUTED entropy (EntropyOfCounts, N <= 2^32 rows):
+// S = Σ c·log2 c has error <= 6u·S (3u per term, 3u for the compensated sum) <= 6u·N log2 N;
+// S/N adds u, log2 N errs by <= 2u·log2 N, the difference rounds by <= u·log2 N: in all
+// <= 10u·log2 N <= 320u < 2^-44 (u = 2^-53). Twice that is used.
+inline constexpr double kEntropyEvaluationError = 0x1p-43;
+
+// The sensitivity the noisy entropies are calibrated to: ΔH(n) for the exact entropies plus
+// 2·kEntropyEvaluationError, since each of two neighbouring computed entropies can be off by
+// that much (relative to ΔH: below 1e-4 up to 2^32 rows).
+double EntropyQuerySensitivity(double smaller_rows);
+
 // Entropy in bits of a histogram (cells with zero count ignored; 0 for an empty histogram).
 double EntropyOfCounts(std::span<const std::uint64_t> counts);
 

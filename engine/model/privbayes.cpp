@@ -130,7 +130,9 @@ bool AnyEdgeFits(const EncodedTable& data, const std::vector<std::vector<std::ui
 
 }  // namespace
 
-double MutualInformationScoreSensitivity() { return std::log2(kMaxRows) + 1.0 / std::log(2.0); }
+double MutualInformationScoreSensitivity() {
+  return std::log2(kMaxRows) + 1.0 / std::log(2.0) + 2 * kScoreEvaluationError;
+}
 
 Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOptions& options,
                                   PrivacyAccountant& accountant, const std::string& partition,

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/core/compensated_sum.h"
 #include "engine/dp/exponential_mechanism.h"
 #include "engine/model/privbayes.h"
 
@@ -121,21 +122,23 @@ class FamilyScorer {
       }
     }
     // n·I = f(n) - Σ f(c_x) - Σ f(c_π) + Σ f(c_xπ), f(c) = c log2 c (privbayes.md §2).
-    std::vector<double> child_counts(cx, 0.0);
-    double sum_joint = 0, sum_configurations = 0;
+    // Compensated sums keep the evaluation error within kScoreEvaluationError (privbayes.h).
+    std::vector<double> child_counts(cx, 0.0);  // integers < 2^53: exact
+    CompensatedSum sum_joint, sum_configurations;
     for (std::uint64_t c = 0; c < configurations; ++c) {
       const std::uint32_t* row = counts.data() + c * cx;
       std::uint64_t total = 0;
       for (std::uint32_t v = 0; v < cx; ++v) {
         total += row[v];
         child_counts[v] += row[v];
-        sum_joint += XLog2X(row[v]);
+        sum_joint.Add(XLog2X(row[v]));
       }
-      sum_configurations += XLog2X(static_cast<double>(total));
+      sum_configurations.Add(XLog2X(static_cast<double>(total)));
     }
-    double sum_child = 0;
-    for (double c : child_counts) sum_child += XLog2X(c);
-    return XLog2X(static_cast<double>(n_)) - sum_child - sum_configurations + sum_joint;
+    CompensatedSum sum_child;
+    for (double c : child_counts) sum_child.Add(XLog2X(c));
+    return XLog2X(static_cast<double>(n_)) - sum_child.Value() - sum_configurations.Value() +
+           sum_joint.Value();
   }
 
  private:
@@ -149,15 +152,15 @@ class FamilyScorer {
     std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(keys.size());
     for (std::size_t r = 0; r < keys.size(); ++r) pairs[r] = {keys[r], distinct_.weights[r]};
     std::sort(pairs.begin(), pairs.end());
-    double sum = 0;
+    CompensatedSum sum;
     for (std::size_t i = 0; i < pairs.size();) {
-      double total = 0;
+      double total = 0;  // an integer < 2^53: exact
       std::size_t j = i;
       for (; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) total += pairs[j].second;
-      sum += XLog2X(total);
+      sum.Add(XLog2X(total));
       i = j;
     }
-    return sum;
+    return sum.Value();
   }
 
   // The same score for huge tables: parent configurations are densified one parent at a time

@@ -147,7 +147,7 @@ TEST(CfsStructureTest, LedgerHasTheExactNumberOfEntropyQueriesAndTheBudget) {
   EXPECT_NEAR(accountant->TotalOf("D_T").epsilon, 1.0, 1e-12);
   // The sensitivity is the add/remove bound at the DP lower bound of |D_T| minus one.
   EXPECT_DOUBLE_EQ(entropies.sensitivity,
-                   EntropySensitivity(static_cast<double>(learned->rows.lower - 1)));
+                   EntropyQuerySensitivity(static_cast<double>(learned->rows.lower - 1)));
   EXPECT_LT(learned->rows.lower, 3000 + 5);  // a lower bound, not an estimate
 }
 

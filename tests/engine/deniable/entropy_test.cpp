@@ -10,6 +10,14 @@
 namespace deniable {
 namespace {
 
+// The noise is calibrated to ΔH plus twice the bound on a computed entropy's rounding error.
+TEST(EntropySensitivityTest, QueriesAddTheEvaluationErrorMargin) {
+  for (double n : {0.0, 1.0, 1023.0, 10256.0, 4294967295.0}) {
+    EXPECT_GE(EntropyQuerySensitivity(n), EntropySensitivity(n) + 0x1p-42) << n;
+    EXPECT_NEAR(EntropyQuerySensitivity(n), EntropySensitivity(n) + 0x1p-42, 1e-15) << n;
+  }
+}
+
 TEST(EntropySensitivityTest, MatchesHandComputedValues) {
   // ΔH(n) = (log2(n + 1) + 1/ln 2)/(n + 1).
   EXPECT_NEAR(EntropySensitivity(0), 1.0 / std::numbers::ln2, 1e-15);
