@@ -314,6 +314,11 @@ std::string DeniableStatement(const ReleaseGuarantees& g, std::size_t rows) {
   text << "Whole release of " << rows << " records, composed over the cap of " << g.attempts_cap
        << " attempts: ε = " << Number(g.release.epsilon) << ", δ = " << Number(g.release.delta)
        << ".";
+  if (g.release.epsilon > 5) {
+    // Composed over T >= 100,000 attempts the figure is always this large: say what it means.
+    text << " An ε that large protects nobody by itself: for the release as a whole, rely on the "
+            "per-record guarantees above.";
+  }
   return text.str();
 }
 
