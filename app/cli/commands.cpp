@@ -224,27 +224,26 @@ void NoteInferredSchema(const ParsedArgs& args) {
               "'deniable-cli inspect' and pass them back with --schema (docs/schema.md).\n");
 }
 
-// The guarantee's one-line statement ("" when a hand-edited file has none or not a string).
-std::string StatementOf(const nlohmann::json& guarantee) {
-  return guarantee.is_object() && guarantee.contains("statement") &&
-                 guarantee["statement"].is_string()
-             ? guarantee["statement"].get<std::string>()
-             : std::string();
+// Display-only members of a description (ledger, guarantee): a hand-edited file's member of the
+// wrong kind prints as the fallback rather than failing the command.
+double NumberOr(const nlohmann::json& object, const char* key, double fallback) {
+  return object.is_object() && object.contains(key) && object[key].is_number()
+             ? object[key].get<double>()
+             : fallback;
+}
+std::string TextOr(const nlohmann::json& object, const char* key, const char* fallback) {
+  return object.is_object() && object.contains(key) && object[key].is_string()
+             ? object[key].get<std::string>()
+             : std::string(fallback);
 }
 
-// The ledger as text. A description file's ledger is for display only, so entries of the wrong
-// shape (a hand-edited file) print as blanks rather than failing the command.
+// The guarantee's one-line statement.
+std::string StatementOf(const nlohmann::json& guarantee) {
+  return TextOr(guarantee, "statement", "");
+}
+
+// The ledger as text.
 std::string FormatLedger(const nlohmann::json& privacy) {
-  auto number = [](const nlohmann::json& object, const char* key) {
-    return object.is_object() && object.contains(key) && object[key].is_number()
-               ? object[key].get<double>()
-               : 0.0;
-  };
-  auto text = [](const nlohmann::json& object, const char* key, const char* fallback) {
-    return object.is_object() && object.contains(key) && object[key].is_string()
-               ? object[key].get<std::string>()
-               : std::string(fallback);
-  };
   std::ostringstream out;
   if (!privacy.is_object() || !privacy.contains("entries") || !privacy["entries"].is_array()) {
     return "";
@@ -254,14 +253,14 @@ std::string FormatLedger(const nlohmann::json& privacy) {
     const auto& cost = entry.is_object() && entry.contains("cost") ? entry["cost"]
                                                                    : nlohmann::json::object();
     char line[512];
-    std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n", number(cost, "epsilon"),
-                  number(cost, "delta"), text(entry, "partition", "all").c_str(),
-                  text(entry, "label", "").c_str());
+    std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n",
+                  NumberOr(cost, "epsilon", 0), NumberOr(cost, "delta", 0),
+                  TextOr(entry, "partition", "all").c_str(), TextOr(entry, "label", "").c_str());
     out << line;
   }
   if (privacy.contains("total")) {
-    out << "  total: ε = " << number(privacy["total"], "epsilon")
-        << ", δ = " << number(privacy["total"], "delta") << "\n";
+    out << "  total: ε = " << NumberOr(privacy["total"], "epsilon", 0)
+        << ", δ = " << NumberOr(privacy["total"], "delta", 0) << "\n";
   }
   return out.str();
 }

@@ -138,23 +138,17 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
                               ": no record could have k plausible seeds (Theorem 1 also needs "
                               "|D_S| >= k); use more data, a larger split_seeds or a smaller k");
   }
-  SubProgress index_progress(progress, 0.0, 0.05);
-  auto prepared = PrepareSeeds(data, split.seed_rows, model, omega.min, index_progress);
-  if (!prepared) return prepared.error();
-
   DeniableRelease release;
   ReleaseStats& stats = release.stats;
-  stats.seeds = prepared->index.size();
-  stats.index_bytes = prepared->index.MemoryBytes();
   stats.attempts_cap = ResolveCandidateCap(options, records);
   release.guarantees = PlanGuarantees(options, omega, accountant, stats.attempts_cap);
   const ReleaseGuarantees& g = release.guarantees;
-  if (g.randomized && options.charge_release_to_budget && !std::isfinite(g.attempt.epsilon)) {
+  if (charged && !std::isfinite(g.attempt.epsilon)) {
     return InvalidArgument("k = " + std::to_string(options.k) +
                            " gives no differential privacy (Theorem 1 needs k >= 2); use k >= 2, "
                            "the deterministic test, or the per-record guarantee only");
   }
-  if (g.randomized && options.charge_release_to_budget) {
+  if (charged) {
     // |D_S| >= k, decided privately (DeniableOptions::seed_count_epsilon): proceeding means
     // |D_S| >= k except with probability seed_count_delta, which the plan's synthesis cost
     // includes. The exact size never decides anything.
@@ -191,6 +185,12 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
     }
     release.guarantees.synthesis_charged = true;
   }
+  // The seed index last: no refusal above needs it.
+  SubProgress index_progress(progress, 0.0, 0.05);
+  auto prepared = PrepareSeeds(data, split.seed_rows, model, omega.min, index_progress);
+  if (!prepared) return prepared.error();
+  stats.seeds = prepared->index.size();
+  stats.index_bytes = prepared->index.MemoryBytes();
 
   const PrivacyTest test = g.randomized
                                ? PrivacyTest::Randomized(options.k, options.epsilon0, g.fail_floor)

@@ -179,9 +179,9 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
   std::size_t first_position = 0, last_position = 0;
   std::size_t first = usable.back();
   std::size_t last = usable.front();
-  bool found = true;
-  if (OuterPositions(usable_counts, geometric.scale(), /*max_window=*/4, first_position,
-                     last_position)) {
+  const bool found = OuterPositions(usable_counts, geometric.scale(), /*max_window=*/4,
+                                    first_position, last_position);
+  if (found) {
     // One bucket of margin on each side (post-processing): a tail bucket just below the
     // threshold is left to stage 2, whose finer, better-funded histogram decides.
     // Never across zero: data that are all >= 0 must not get negative bounds.
@@ -198,7 +198,6 @@ Range CoarseRange(std::span<const double> clamped, const BoundsOptions& options,
       }
     }
   } else {
-    found = false;
     std::int64_t largest = INT64_MIN;
     for (std::size_t i : usable) largest = std::max(largest, noisy[i]);
     const std::int64_t cut = largest > 0 ? largest - largest / 2 : largest;

@@ -46,9 +46,16 @@ Result<Imported> ImportAttribute(const std::string& name, const json& attribute,
   if (!attribute.is_object()) return Bad(source, path, "expected an object");
   Imported out;
   out.column.name = name;
-  auto type_read = OptionalMember<std::string>(attribute, "data_type", "String", source + ": " + path);
-  if (!type_read) return type_read.error();
-  const std::string type = type_read.value();
+  const std::string where = source + ": " + path;
+  std::string type = "String";
+  bool candidate_key = false;
+  double missing_rate = 0;
+  for (Status s : {ReadOptionalMember(attribute, "data_type", type, where),
+                   ReadOptionalMember(attribute, "is_categorical", out.column.categorical, where),
+                   ReadOptionalMember(attribute, "is_candidate_key", candidate_key, where),
+                   ReadOptionalMember(attribute, "missing_rate", missing_rate, where)}) {
+    if (!s) return s.error();
+  }
   if (type == "Integer") {
     out.column.type = DataType::kInteger;
   } else if (type == "Float") {
@@ -61,13 +68,7 @@ Result<Imported> ImportAttribute(const std::string& name, const json& attribute,
   } else {
     return Bad(source, path + ".data_type", "unknown DataSynthesizer type '" + type + "'");
   }
-  auto categorical = OptionalMember<bool>(attribute, "is_categorical", false, source + ": " + path);
-  if (!categorical) return categorical.error();
-  auto candidate_key =
-      OptionalMember<bool>(attribute, "is_candidate_key", false, source + ": " + path);
-  if (!candidate_key) return candidate_key.error();
-  out.column.categorical = categorical.value();
-  if (candidate_key.value() || type == "SocialSecurityNumber") {
+  if (candidate_key || type == "SocialSecurityNumber") {
     out.column.role = ColumnRole::kIdentifier;
     out.column.id_pattern = type == "SocialSecurityNumber" ? "###-##-####" : "";
     out.modelled = false;
@@ -82,9 +83,6 @@ Result<Imported> ImportAttribute(const std::string& name, const json& attribute,
     return Bad(source, path, "distribution_bins and distribution_probabilities must be arrays "
                              "of the same, non-zero length");
   }
-  auto missing_read = OptionalMember<double>(attribute, "missing_rate", 0.0, source + ": " + path);
-  if (!missing_read) return missing_read.error();
-  const double missing_rate = missing_read.value();
   if (!(missing_rate >= 0 && missing_rate <= 1)) {
     return Bad(source, path + ".missing_rate", "must be between 0 and 1");
   }

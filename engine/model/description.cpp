@@ -48,15 +48,6 @@ Result<T> Get(const json& object, const std::string& key, const std::string& sou
   }
 }
 
-// Reads an optional member into `out`, which holds the default (see OptionalMember).
-template <typename T>
-Status ReadOptional(const json& object, const char* key, T& out, const std::string& path) {
-  auto read = OptionalMember<T>(object, key, out, path);
-  if (!read) return read.error();
-  out = std::move(read.value());
-  return OkStatus();
-}
-
 json NetworkToJson(const BayesNet& network, const std::vector<ColumnDomain>& domains) {
   json nodes = json::array();
   for (const BayesNode& node : network.nodes) {
@@ -223,14 +214,14 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
   if (!object.is_object()) return ParseError(path + ": expected an object");
   std::string source_name = "imported";
   domain.other_label = "Other";
-  for (Status read : {ReadOptional(object, "source", source_name, path),
-                      ReadOptional(object, "provenance", domain.provenance, path),
-                      ReadOptional(object, "has_missing", domain.has_missing, path),
-                      ReadOptional(object, "has_other", domain.has_other, path),
-                      ReadOptional(object, "other_label", domain.other_label, path),
-                      ReadOptional(object, "integer_steps", domain.integer_steps, path),
-                      ReadOptional(object, "random_strings", domain.random_strings, path),
-                      ReadOptional(object, "sub_per_bin", domain.sub_per_bin, path)}) {
+  for (Status read : {ReadOptionalMember(object, "source", source_name, path),
+                      ReadOptionalMember(object, "provenance", domain.provenance, path),
+                      ReadOptionalMember(object, "has_missing", domain.has_missing, path),
+                      ReadOptionalMember(object, "has_other", domain.has_other, path),
+                      ReadOptionalMember(object, "other_label", domain.other_label, path),
+                      ReadOptionalMember(object, "integer_steps", domain.integer_steps, path),
+                      ReadOptionalMember(object, "random_strings", domain.random_strings, path),
+                      ReadOptionalMember(object, "sub_per_bin", domain.sub_per_bin, path)}) {
     if (!read) return read.error();
   }
   domain.categories_source = source_name == "public" ? DomainSource::kPublic

@@ -336,7 +336,7 @@ std::string InferIdPattern(const RawColumn& raw) {
   for (std::size_t k = 0; k < raw.dictionary.size(); ++k) {
     if (entry_shape[k] != best) continue;
     const std::string& text = raw.dictionary[k];
-    if (constant.empty() && reference.empty()) {
+    if (reference.empty()) {  // the first value of the shape (the shape is never empty)
       reference = text;
       constant.assign(text.size(), true);
       continue;

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "engine/core/result.h"
 #include "engine/core/table.h"
@@ -101,6 +102,18 @@ Result<T> OptionalMember(const nlohmann::json& object, const std::string& key, T
     }
     return static_cast<T>(value);
   }
+}
+
+// OptionalMember into `out`, which holds the default: several reads can share one error check.
+//   for (Status s : {ReadOptionalMember(o, "has_other", d.has_other, where), ...})
+//     if (!s) return s.error();
+template <typename T>
+Status ReadOptionalMember(const nlohmann::json& object, const std::string& key, T& out,
+                          const std::string& where) {
+  auto read = OptionalMember<T>(object, key, out, where);
+  if (!read) return read.error();
+  out = std::move(read.value());
+  return OkStatus();
 }
 
 }  // namespace deniable
