@@ -228,6 +228,9 @@ TEST(CliDeniableTest, SynthesizesWithThePrivacyTestWritesTheAuditAndAdvises) {
   // The whole release, composed over >= 100,000 attempts, has a huge ε: the summary says what
   // that means instead of leaving a bare number.
   EXPECT_NE(run.out.find("protects nobody by itself"), std::string::npos) << run.out;
+  // The description holds the DP model only: said about the file written, and kept in it.
+  EXPECT_NE(run.out.find("/pd.json: the description holds the DP model only"), std::string::npos)
+      << run.out;
   for (const char* file : {"model.json", "seed_rows.txt", "released_codes.csv"}) {
     EXPECT_TRUE(std::filesystem::exists(dir + "/audit/" + file)) << file;
   }
@@ -235,6 +238,8 @@ TEST(CliDeniableTest, SynthesizesWithThePrivacyTestWritesTheAuditAndAdvises) {
   const std::string description = ReadFileToString(dir + "/pd.json").value();
   auto json = nlohmann::json::parse(description);
   EXPECT_EQ(json["mode"], "deniable");
+  ASSERT_TRUE(json["warnings"].is_array());
+  EXPECT_NE(json["warnings"][0].get<std::string>().find("DP model only"), std::string::npos);
   // The whole release's cost at the top (as in every mode) and in the deniable breakdown; the
   // run's summary beside it (it once overwrote "release").
   ASSERT_TRUE(json["guarantee"]["release"].contains("epsilon")) << json["guarantee"].dump();
