@@ -102,10 +102,12 @@ Result<Imported> ImportAttribute(const std::string& name, const json& attribute,
         !attribute["min"].is_number() || !attribute["max"].is_number()) {
       return Bad(source, path, "min and max must be numbers");
     }
-    domain.lo = attribute["min"].get<double>();
-    domain.hi = attribute["max"].get<double>();
-    if (!(domain.lo <= domain.hi)) return Bad(source, path, "min is greater than max");
-    domain.bins = static_cast<int>(bins.size());
+    const double lo = attribute["min"].get<double>(), hi = attribute["max"].get<double>();
+    if (!std::isfinite(lo) || !std::isfinite(hi)) return Bad(source, path, "min and max must be finite");
+    if (!(lo <= hi)) return Bad(source, path, "min is greater than max");
+    if (bins.size() > 65000) return Bad(source, path, "more than 65,000 bins");
+    // DataSynthesizer's bins are continuous over [min, max]; integers are rounded when decoded.
+    domain.SetEqualWidth(lo, hi, static_cast<int>(bins.size()), 0);
     domain.random_strings = non_categorical_string || out.column.type == DataType::kString;
     if (domain.random_strings) out.column.type = DataType::kString;
     domain.type = out.column.type;

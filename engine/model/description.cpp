@@ -195,19 +195,109 @@ json DomainToJson(const ColumnDomain& domain, const ColumnSchema* column) {
       out["min"] = domain.lo;
       out["max"] = domain.hi;
     }
-    out["bins"] = domain.bins;
-    out["integer_steps"] = domain.integer_steps;
-    if (!domain.sub_weights.empty()) {
-      out["sub_per_bin"] = domain.sub_per_bin;
-      out["sub_weights"] = domain.sub_weights;
+    out["step"] = domain.step;
+    out["edges"] = domain.edges;
+    if (!domain.leaf_edges.empty()) {
+      out["leaf_edges"] = domain.leaf_edges;
+      out["leaf_weights"] = domain.leaf_weights;
     }
     if (domain.random_strings) out["random_strings"] = true;
   }
   return out;
 }
 
+namespace {
+
+Result<std::vector<double>> NumberArray(const json& object, const char* key,
+                                        const std::string& path) {
+  try {
+    return object.at(key).get<std::vector<double>>();
+  } catch (const json::exception&) {
+    return ParseError(path + "." + key + ": expected an array of numbers");
+  }
+}
+
+// Version 1 numeric domains: `bins` equal-width bins over [min, max] (integer_steps: over
+// [min, max + 1)) and optional within-bin sub-cell weights (one per integer when sub_per_bin is
+// 0 and the range has at most 4,096 integers, else sub_per_bin equal cells per bin). Converted to
+// the explicit layout, the sub-cells becoming leaves (on a lattice snapped to its points, cells
+// that snap together merged).
+Status ReadVersion1Numeric(const json& object, const std::string& path, ColumnDomain& domain) {
+  bool integer_steps = false;
+  int sub_per_bin = 0;
+  for (Status read : {ReadOptionalMember(object, "integer_steps", integer_steps, path),
+                      ReadOptionalMember(object, "sub_per_bin", sub_per_bin, path)}) {
+    if (!read) return read;
+  }
+  if (!object.contains("bins") || !object["bins"].is_number_integer() ||
+      object["bins"].get<long long>() < 1 || object["bins"].get<long long>() > 65000) {
+    return ParseError(path + ".bins: expected an integer between 1 and 65000");
+  }
+  if (integer_steps && !(std::fabs(domain.lo) <= kMaxExactInteger &&
+                         std::fabs(domain.hi) <= kMaxExactInteger)) {
+    return ParseError(path + ": an integer domain's min and max must lie within ±2^53 "
+                      "(beyond that a double cannot hold every integer)");
+  }
+  const double lo = domain.lo, hi = domain.hi;
+  const int bins = object["bins"].get<int>();
+  // The v1 layout, before snapping: bin i = [lo + i·w, lo + (i+1)·w), w = span / bins.
+  const double top = integer_steps ? hi + 1 : hi;
+  auto v1_edge = [&](double position) { return lo + (top - lo) * position / bins; };
+  domain.SetEqualWidth(lo, hi, integer_steps ? std::min<double>(bins, hi - lo + 1) : bins,
+                       integer_steps ? 1 : 0);
+  if (!object.contains("sub_weights")) return OkStatus();
+  auto weights = NumberArray(object, "sub_weights", path);
+  if (!weights) return weights.error();
+  constexpr double kV1MaxSubCells = 4096;
+  const bool per_integer = sub_per_bin == 0 && integer_steps && hi - lo + 1 <= kV1MaxSubCells;
+  const std::size_t expected = sub_per_bin > 0 ? static_cast<std::size_t>(bins) *
+                                                     static_cast<std::size_t>(sub_per_bin)
+                               : per_integer   ? static_cast<std::size_t>(hi - lo) + 1
+                                               : 0;
+  if (sub_per_bin < 0 || sub_per_bin > 100000 || weights->size() != expected) {
+    return ParseError(path + ".sub_weights: expected " + std::to_string(expected) +
+                      " weights for this domain");
+  }
+  std::vector<double> leaf_edges, leaf_weights;
+  for (std::size_t cell = 0; cell <= expected; ++cell) {
+    double edge = per_integer ? lo + static_cast<double>(cell)
+                              : v1_edge(static_cast<double>(cell) / sub_per_bin);
+    if (cell == expected) edge = domain.edges.back();
+    if (domain.on_lattice()) edge = domain.PointValue(domain.FirstPointIndex(edge));
+    if (leaf_edges.empty() || edge > leaf_edges.back()) {
+      leaf_edges.push_back(edge);
+      if (cell < expected) leaf_weights.push_back(0);
+    }
+    if (cell < expected) {
+      const double w = (*weights)[cell];
+      if (!(w >= 0) || !std::isfinite(w)) {
+        return ParseError(path + ".sub_weights: weights must be finite and >= 0");
+      }
+      leaf_weights.back() += w;
+    }
+  }
+  leaf_weights.resize(leaf_edges.size() - 1);
+  // A bin edge that no snapped cell edge produced splits its leaf in two (weight halved).
+  for (double edge : domain.edges) {
+    auto at = std::lower_bound(leaf_edges.begin(), leaf_edges.end(), edge);
+    if (at == leaf_edges.end() || *at != edge) {
+      const auto leaf = static_cast<std::size_t>(at - leaf_edges.begin()) - 1;
+      leaf_edges.insert(at, edge);
+      leaf_weights.insert(leaf_weights.begin() + static_cast<std::ptrdiff_t>(leaf) + 1,
+                          leaf_weights[leaf] / 2);
+      leaf_weights[leaf] /= 2;
+    }
+  }
+  if (Status s = domain.SetLeaves(std::move(leaf_edges), std::move(leaf_weights)); !s) {
+    return ParseError(path + ".sub_weights: " + s.error().message);
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
 Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& column,
-                                    const std::string& path) {
+                                    const std::string& path, int version) {
   ColumnDomain domain;
   domain.name = column.name;
   domain.type = column.type;
@@ -219,9 +309,7 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
                       ReadOptionalMember(object, "has_missing", domain.has_missing, path),
                       ReadOptionalMember(object, "has_other", domain.has_other, path),
                       ReadOptionalMember(object, "other_label", domain.other_label, path),
-                      ReadOptionalMember(object, "integer_steps", domain.integer_steps, path),
-                      ReadOptionalMember(object, "random_strings", domain.random_strings, path),
-                      ReadOptionalMember(object, "sub_per_bin", domain.sub_per_bin, path)}) {
+                      ReadOptionalMember(object, "random_strings", domain.random_strings, path)}) {
     if (!read) return read.error();
   }
   domain.categories_source = source_name == "public" ? DomainSource::kPublic
@@ -250,41 +338,34 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
       if (!std::isfinite(out)) return ParseError(path + "." + key + ": must be finite");
       return OkStatus();
     };
-    if (auto s = bound("min", domain.lo); !s) return s.error();
-    if (auto s = bound("max", domain.hi); !s) return s.error();
-    if (domain.hi < domain.lo) return ParseError(path + ": min is greater than max");
-    if (!object.contains("bins") || !object["bins"].is_number_integer() ||
-        object["bins"].get<long long>() < 1 || object["bins"].get<long long>() > 65000) {
-      return ParseError(path + ".bins: expected an integer between 1 and 65000");
-    }
-    domain.bins = object["bins"].get<int>();
-    if (domain.integer_steps && !(std::fabs(domain.lo) <= kMaxExactInteger &&
-                                  std::fabs(domain.hi) <= kMaxExactInteger)) {
-      return ParseError(path + ": an integer domain's min and max must lie within ±2^53 "
-                        "(beyond that a double cannot hold every integer)");
-    }
-    if (object.contains("sub_weights")) {
-      try {
-        domain.sub_weights = object.at("sub_weights").get<std::vector<double>>();
-      } catch (const json::exception&) {
-        return ParseError(path + ".sub_weights: expected an array of numbers");
+    if (version == 1) {
+      if (auto s = bound("min", domain.lo); !s) return s.error();
+      if (auto s = bound("max", domain.hi); !s) return s.error();
+      if (domain.hi < domain.lo) return ParseError(path + ": min is greater than max");
+      if (Status s = ReadVersion1Numeric(object, path, domain); !s) return s.error();
+    } else {
+      double step = 0;
+      if (Status s = ReadOptionalMember(object, "step", step, path); !s) return s.error();
+      if (!object.contains("edges")) return ParseError(path + ".edges: missing");
+      auto edges = NumberArray(object, "edges", path);
+      if (!edges) return edges.error();
+      if (Status s = domain.SetBins(std::move(edges.value()), step); !s) {
+        return ParseError(path + ".edges: " + s.error().message);
       }
-      const std::size_t expected =
-          domain.sub_per_bin > 0
-              ? static_cast<std::size_t>(domain.bins) * static_cast<std::size_t>(domain.sub_per_bin)
-              : (domain.integer_steps && domain.hi - domain.lo + 1 <= kMaxSubCells
-                     ? static_cast<std::size_t>(domain.hi - domain.lo) + 1
-                     : 0);
-      if (domain.sub_per_bin < 0 || domain.sub_per_bin > 100000 ||
-          domain.sub_weights.size() != expected) {
-        return ParseError(path + ".sub_weights: expected " + std::to_string(expected) +
-                          " weights for this domain");
-      }
-      for (double w : domain.sub_weights) {
-        if (!(w >= 0) || !std::isfinite(w)) {
-          return ParseError(path + ".sub_weights: weights must be finite and >= 0");
+      if (object.contains("leaf_edges") || object.contains("leaf_weights")) {
+        auto leaf_edges = NumberArray(object, "leaf_edges", path);
+        if (!leaf_edges) return leaf_edges.error();
+        auto leaf_weights = NumberArray(object, "leaf_weights", path);
+        if (!leaf_weights) return leaf_weights.error();
+        if (Status s = domain.SetLeaves(std::move(leaf_edges.value()),
+                                        std::move(leaf_weights.value()));
+            !s) {
+          return ParseError(path + ".leaf_edges: " + s.error().message);
         }
       }
+    }
+    if (std::string problem = domain.Validate(); !problem.empty()) {
+      return ParseError(path + ": " + problem);
     }
   }
   if (domain.cardinality() == 0 || domain.cardinality() > kMaxCardinality) {
@@ -326,9 +407,9 @@ Result<Description> DescriptionFromJson(const json& object, const std::string& s
   }
   auto version = Get<int>(object, "version", source, "");
   if (!version) return version.error();
-  if (version.value() != kDescriptionVersion) {
+  if (version.value() != kDescriptionVersion && version.value() != 1) {
     return ParseError(source + ": version: unsupported version " +
-                      std::to_string(version.value()) + " (this build reads version " +
+                      std::to_string(version.value()) + " (this build reads versions 1 to " +
                       std::to_string(kDescriptionVersion) + ")");
   }
   Description description;
@@ -377,7 +458,8 @@ Result<Description> DescriptionFromJson(const json& object, const std::string& s
       return ParseError(source + ": domains." + column.name + ": missing (every modelled "
                         "column needs a domain)");
     }
-    auto domain = DomainFromJson(domains[column.name], column, source + ": domains." + column.name);
+    auto domain = DomainFromJson(domains[column.name], column,
+                                 source + ": domains." + column.name, version.value());
     if (!domain) return domain.error();
     description.domains.push_back(std::move(domain.value()));
   }

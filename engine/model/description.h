@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The dataset description file: everything needed to generate synthetic data without the real
-// data, and everything needed to defend the release. Format "deniable-description" version 1,
+// data, and everything needed to defend the release. Format "deniable-description" version 2,
 // documented in docs/description-format.md:
 //   schema (public parts only: names, types, roles, formats — never the data-derived stats),
 //   domains with their provenance, the mode and its parameters, the privacy ledger and the
@@ -21,7 +21,9 @@
 
 namespace deniable {
 
-inline constexpr int kDescriptionVersion = 1;
+// Version 2: numeric domains with explicit (non-uniform) bin edges, a lattice step and leaves.
+// Version 1 files (equal-width bins, sub-cell weights) are still read.
+inline constexpr int kDescriptionVersion = 2;
 
 struct Description {
   std::string mode;                   // random | independent | correlated | deniable
@@ -54,6 +56,7 @@ Status WriteDescription(const std::string& path, const Description& description)
 // JSON helpers shared with the DataSynthesizer importer.
 nlohmann::json DomainToJson(const ColumnDomain& domain, const ColumnSchema* column);
 Result<ColumnDomain> DomainFromJson(const nlohmann::json& json, const ColumnSchema& column,
-                                    const std::string& path);
+                                    const std::string& path,
+                                    int version = kDescriptionVersion);
 
 }  // namespace deniable

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/result.h"
 #include "engine/schema/schema.h"
 
 namespace deniable {
@@ -21,14 +22,24 @@ enum class DomainSource {
 };
 const char* DomainSourceName(DomainSource source);  // "public", "dp", "imported"
 
-inline constexpr std::size_t kMaxSubCells = 4096;  // per-integer sub-cells up to this range
-inline constexpr int kSubCellsPerBin = 32;         // otherwise, per bin
-
 // Code layout of a column with cardinality C:
 //   categorical: codes 0..K-1 are `categories`, then `other` (if has_other), then `missing`
 //                (if has_missing);
-//   numeric:     codes 0..bins-1 are equal-width bins over [lo, hi] (values outside are clamped
-//                into the edge bins), then `missing` (if has_missing).
+//   numeric:     codes 0..bins-1 are ordered bins (values outside [lo, hi] are clamped into the
+//                edge bins), then `missing` (if has_missing).
+//
+// Numeric values live on a lattice of `step` (1 for Integer columns, 10^-d for a Float column
+// written with d decimals, the format's resolution for DateTime columns in seconds) or, with
+// step == 0, on the real line. Bin i covers [edges[i], edges[i+1]): on a lattice, the multiples
+// of `step` in that interval (so lo = edges.front(), hi = edges.back() - step); on the real line
+// the interval itself, the last bin closed (hi = edges.back()). Bins need not have equal widths:
+// DP domain discovery (model/numeric_domain.h) places them by the private adaptive histogram so
+// that spikes (capital-gain = 0) and long tails keep their shape.
+//
+// Within-bin detail (`leaf_edges`, `leaf_weights`; optional): a finer ordered partition of
+// [edges.front(), edges.back()) whose edges include every bin edge; decoding a bin draws a leaf
+// with probability proportional to its weight among the bin's leaves, then a value uniformly
+// inside the leaf (a lattice point on a lattice). Without leaves, uniformly inside the bin.
 struct ColumnDomain {
   std::string name;
   DataType type = DataType::kString;
@@ -38,18 +49,14 @@ struct ColumnDomain {
   bool has_other = false;               // a code for values outside `categories`
   std::string other_label = "Other";    // what the output shows for that code
 
-  double lo = 0, hi = 0;  // numeric: public or DP bounds (datetime: seconds)
-  int bins = 0;           // numeric: number of equal-width bins
-  // Integer columns: the domain is the integers lo..hi; bins split [lo, hi + 1) so that every
-  // integer falls in exactly one bin and decoding draws an integer of that bin uniformly.
-  // (Imported DataSynthesizer descriptions use continuous bins over [lo, hi] and round.)
-  bool integer_steps = false;
-  // Numeric: how a value is drawn inside its bin. With `sub_weights` empty, uniformly. Else
-  // from a DP histogram over sub-cells (DomainSource::kDp, in the ledger): for integer domains
-  // of at most kMaxSubCells integers one sub-cell per integer (sub_per_bin == 0); otherwise
-  // sub_per_bin equal sub-cells per bin (sub_weights.size() == bins * sub_per_bin).
-  int sub_per_bin = 0;
-  std::vector<double> sub_weights;
+  // Numeric. lo, hi and bins are derived from `edges` and `step`: set them with SetBins or
+  // SetEqualWidth only.
+  double lo = 0, hi = 0;     // smallest and largest value of the domain (datetime: seconds)
+  int bins = 0;              // number of bins
+  std::vector<double> edges; // bins + 1 increasing values
+  double step = 0;           // lattice step (> 0) or 0 for real values
+  std::vector<double> leaf_edges;    // empty, or leaves + 1 increasing values
+  std::vector<double> leaf_weights;  // one per leaf, finite and >= 0
   // DataSynthesizer import only: the "non-categorical string" DataSynthesizer did not model;
   // bins are over string LENGTHS and decoding emits random letters (what it generates).
   bool random_strings = false;
@@ -67,30 +74,41 @@ struct ColumnDomain {
   std::uint32_t other_code() const { return static_cast<std::uint32_t>(categories.size()); }
   std::uint32_t missing_code() const { return value_codes(); }
   bool is_missing_code(std::uint32_t code) const { return has_missing && code == missing_code(); }
-  double span() const { return integer_steps ? hi - lo + 1.0 : hi - lo; }
-  double bin_width() const { return bins > 0 ? span() / bins : 0.0; }
-  // Numeric: the bin a value falls in (clamped to [0, bins-1]).
-  std::uint32_t BinOf(double value) const;
-  // Numeric: [left, right) of a bin (the last bin of a continuous domain includes hi).
-  double BinLeft(std::uint32_t bin) const { return lo + bin * bin_width(); }
-  double BinRight(std::uint32_t bin) const {
-    return bin + 1 >= static_cast<std::uint32_t>(bins) ? lo + span() : lo + (bin + 1) * bin_width();
-  }
-  // Integer domains: the first and last integer of a bin (first > last for an empty bin).
-  double FirstIntegerOf(std::uint32_t bin) const;
-  double LastIntegerOf(std::uint32_t bin) const;
-  // Sub-cells (when sub_weights is set): the index range [first, last) of a bin's sub-cells,
-  // the sub-cell of a value, and a sub-cell's value range [left, right) (integer domains: the
-  // integers first..last of the sub-cell).
-  std::pair<std::size_t, std::size_t> SubCellsOfBin(std::uint32_t bin) const;
-  std::size_t SubCellOf(double value) const;
-  double SubCellLeft(std::size_t cell) const;
-  double SubCellRight(std::size_t cell) const;
-  // The sub-cell layout a domain with these bounds gets (0 = one per integer).
-  static int SubCellsPerBinFor(const ColumnDomain& domain);
+  bool on_lattice() const { return step > 0; }
 
-  // Short label of a code for views and reports: the category, "[lo, hi)", "(missing)".
+  // Equal-width bins over [lo, hi] (a lattice of `step`: over [lo, hi + step), so that every
+  // lattice point falls in exactly one bin). Clears the leaves. bins >= 1, lo <= hi.
+  void SetEqualWidth(double lo_value, double hi_value, int bin_count, double lattice_step);
+  // Explicit bins; checks the layout (kInvalidArgument naming the problem) and clears leaves.
+  Status SetBins(std::vector<double> bin_edges, double lattice_step);
+  // Within-bin detail over the current bins (see above); checks the layout.
+  Status SetLeaves(std::vector<double> edges_of_leaves, std::vector<double> weights);
+
+  // Numeric: the bin a value falls in (clamped to [0, bins-1]; NaN gives 0).
+  std::uint32_t BinOf(double value) const;
+  double BinLeft(std::uint32_t bin) const { return edges[bin]; }
+  double BinRight(std::uint32_t bin) const { return edges[bin + 1]; }
+  // The leaves [first, last) that make up a bin ({0, 0} without leaves).
+  std::pair<std::size_t, std::size_t> LeavesOfBin(std::uint32_t bin) const;
+
+  // Lattice arithmetic (step > 0): the lattice points in [left, right) are
+  // FirstPointIndex(left) .. FirstPointIndex(right) - 1, point k being k·step. Indices are
+  // exact for |k| <= 2^53; an interval edge within 1e-9 of a lattice point counts as on it.
+  double FirstPointIndex(double left) const;
+  double PointValue(double index) const { return index * step; }
+  // Number of lattice points in [left, right) (0 when none).
+  double PointsIn(double left, double right) const;
+  // First and last lattice point of a bin (first > last for a bin with none).
+  double FirstPointOf(std::uint32_t bin) const;
+  double LastPointOf(std::uint32_t bin) const;
+
+  // Short label of a code for views and reports: the category, "17–19", "[0.5, 1.5)",
+  // "(missing)".
   std::string CodeLabel(std::uint32_t code, const ColumnSchema* column = nullptr) const;
+
+  // Structural checks of a numeric layout (edges, lo/hi/bins consistent, leaves aligned);
+  // an empty string when valid. Used on descriptions read from files.
+  std::string Validate() const;
 };
 
 }  // namespace deniable

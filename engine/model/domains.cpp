@@ -187,37 +187,58 @@ ColumnDomain CategoricalDomain(const ColumnSchema& column, const ColumnItems& it
   return domain;
 }
 
-// The within-bin detail of a numeric column: a DP histogram over the domain's sub-cells
-// (GeometricMechanism, sensitivity 1: one value per record), so that decoding reproduces
-// spikes (hours-per-week = 40, capital-gain = 0) instead of spreading them uniformly over a bin.
-Status LearnSubBinWeights(const std::vector<double>& values, ColumnDomain& domain,
-                          double epsilon, PrivacyAccountant& accountant, Rng& rng) {
+// The within-bin detail of a numeric column: a DP histogram over leaves that subdivide each
+// bin (one per lattice point when the domain has at most kMaxDetailLeaves of them, else
+// kLeavesPerBin equal parts per bin) with the GeometricMechanism (sensitivity 1: one value per
+// record), so that decoding reproduces spikes (hours-per-week = 40, capital-gain = 0) instead of
+// spreading them uniformly over a bin.
+constexpr double kMaxDetailLeaves = 4096;
+constexpr int kLeavesPerBin = 32;
+
+Status LearnLeafWeights(const std::vector<double>& values, ColumnDomain& domain, double epsilon,
+                        PrivacyAccountant& accountant, Rng& rng) {
   auto mechanism = GeometricMechanism::Create(epsilon, 1);
   if (!mechanism) return mechanism.error();
   LedgerEntry entry;
   entry.label = "within-bin detail of " + domain.name;
   entry.mechanism = "discrete Laplace histogram";
   entry.partition = "all";
-  entry.reference = "model/domains.h (sub-bin weights)";
+  entry.reference = "model/domains.h (within-bin detail)";
   entry.epsilon_each = epsilon;
   entry.sensitivity = 1;
-  if (Status s = accountant.Spend(entry); !s) return s;
-  domain.sub_per_bin = ColumnDomain::SubCellsPerBinFor(domain);
-  const std::size_t cells = domain.sub_per_bin == 0
-      ? static_cast<std::size_t>(domain.hi - domain.lo) + 1
-      : static_cast<std::size_t>(domain.bins) * static_cast<std::size_t>(domain.sub_per_bin);
-  std::vector<std::int64_t> counts(cells, 0);
-  for (double v : values) ++counts[domain.SubCellOf(v)];
+  if (Status s = accountant.Spend(entry); !s) return s.error();
+  std::vector<double> leaf_edges;
+  const double points = domain.PointsIn(domain.edges.front(), domain.edges.back());
+  if (domain.on_lattice() && points <= kMaxDetailLeaves) {
+    const double first = domain.FirstPointIndex(domain.edges.front());
+    for (double k = 0; k <= points; ++k) leaf_edges.push_back(domain.PointValue(first + k));
+  } else {
+    for (int bin = 0; bin < domain.bins; ++bin) {
+      const double left = domain.edges[bin], right = domain.edges[bin + 1];
+      for (int part = 0; part < kLeavesPerBin; ++part) {
+        double edge = left + (right - left) * part / kLeavesPerBin;
+        if (domain.on_lattice()) edge = domain.PointValue(domain.FirstPointIndex(edge));
+        if (leaf_edges.empty() || edge > leaf_edges.back()) leaf_edges.push_back(edge);
+      }
+    }
+    leaf_edges.push_back(domain.edges.back());
+  }
+  const std::size_t leaves = leaf_edges.size() - 1;
+  std::vector<std::int64_t> counts(leaves, 0);
+  for (double v : values) {
+    const auto at = std::upper_bound(leaf_edges.begin() + 1, leaf_edges.end() - 1, v);
+    ++counts[static_cast<std::size_t>(at - (leaf_edges.begin() + 1))];
+  }
   // Post-processing: negative counts are impossible, and a pseudo-count of half a noise scale
-  // per sub-cell keeps sparse sub-cells (whose counts are mostly noise) close to uniform, while
+  // per leaf keeps sparse leaves (whose counts are mostly noise) close to uniform, while
   // spikes far above the noise keep their weight.
   const double pseudo_count = mechanism->scale() / 2;
-  domain.sub_weights.assign(cells, 0.0);
-  for (std::size_t i = 0; i < cells; ++i) {
+  std::vector<double> weights(leaves, 0.0);
+  for (std::size_t i = 0; i < leaves; ++i) {
     const auto noisy = static_cast<double>(mechanism->AddNoise(counts[i], rng));
-    domain.sub_weights[i] = std::max(noisy, 0.0) + pseudo_count;
+    weights[i] = std::max(noisy, 0.0) + pseudo_count;
   }
-  return OkStatus();
+  return domain.SetLeaves(std::move(leaf_edges), std::move(weights));
 }
 
 Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& column,
@@ -229,7 +250,7 @@ Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& col
   domain.name = column.name;
   domain.type = column.type;
   domain.categorical = false;
-  domain.integer_steps = column.type == DataType::kInteger;
+  const double step = column.type == DataType::kInteger ? 1 : 0;
   domain.has_missing = Contains(kept, 0);
   if (column.public_min && column.public_max) {
     domain.lo = *column.public_min;
@@ -278,16 +299,16 @@ Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& col
   }
   if (domain.hi < domain.lo) std::swap(domain.lo, domain.hi);
   int bins = column.bins > 0 ? column.bins : options.default_bins;
-  if (domain.integer_steps) {
+  if (step > 0) {
     domain.lo = std::floor(domain.lo);
     domain.hi = std::ceil(domain.hi);
     bins = static_cast<int>(std::min<double>(bins, domain.hi - domain.lo + 1));
   } else if (!(domain.hi > domain.lo)) {
     bins = 1;
   }
-  domain.bins = std::max(bins, 1);
+  domain.SetEqualWidth(domain.lo, domain.hi, std::max(bins, 1), step);
   if (detail_epsilon > 0) {
-    if (Status s = LearnSubBinWeights(values, domain, detail_epsilon, accountant, rng); !s) {
+    if (Status s = LearnLeafWeights(values, domain, detail_epsilon, accountant, rng); !s) {
       return s.error();
     }
     domain.provenance += "; values inside bins drawn from a DP histogram (ε = " +

@@ -79,51 +79,68 @@ struct DecodedColumn {
   std::vector<std::string> texts;             // kTexts: per row
 };
 
-// Draws a value inside a bin from the domain's DP sub-bin histogram (cumulative weights per
-// bin; a bin whose weights are all zero falls back to uniform).
-class SubCellSampler {
+// Draws values inside a numeric domain's bins: a leaf of the bin in proportion to its weight
+// (a bin whose leaves all weigh zero, or a domain without leaves, draws uniformly), then a value
+// uniformly inside the leaf — a lattice point on a lattice, so integers stay integers, floats
+// keep their decimals and date-times their resolution.
+class NumericDecoder {
  public:
-  explicit SubCellSampler(const ColumnDomain& domain) : domain_(domain) {
-    if (domain.sub_weights.empty() || domain.categorical) return;
-    cumulative_.assign(domain.sub_weights.size(), 0.0);
-    double running = 0;
-    std::uint32_t bin = 0;
-    for (std::size_t i = 0; i < domain.sub_weights.size(); ++i) {
-      while (bin + 1 < static_cast<std::uint32_t>(domain.bins) &&
-             i >= domain.SubCellsOfBin(bin).second) {
-        ++bin;
-        running = 0;
+  explicit NumericDecoder(const ColumnDomain& domain) : domain_(domain) {
+    cumulative_.assign(domain.leaf_weights.size(), 0.0);
+    for (std::uint32_t bin = 0; bin < static_cast<std::uint32_t>(domain.bins); ++bin) {
+      const auto [first, last] = domain.LeavesOfBin(bin);
+      double running = 0;
+      for (std::size_t leaf = first; leaf < last; ++leaf) {
+        running += domain.leaf_weights[leaf];
+        cumulative_[leaf] = running;
       }
-      running += domain.sub_weights[i];
-      cumulative_[i] = running;
     }
   }
-  bool empty() const { return cumulative_.empty(); }
+
   double Draw(std::uint32_t bin, Rng& rng) const {
-    const auto [first, last] = domain_.SubCellsOfBin(bin);
-    std::size_t cell;
-    if (last <= first || !(cumulative_[last - 1] > 0)) {
-      cell = first + (last > first ? UniformBelow(rng, last - first) : 0);
-    } else {
-      const double target = UniformUnit(rng) * cumulative_[last - 1];
-      cell = static_cast<std::size_t>(
-          std::upper_bound(cumulative_.begin() + static_cast<std::ptrdiff_t>(first),
-                           cumulative_.begin() + static_cast<std::ptrdiff_t>(last), target) -
-          cumulative_.begin());
-      cell = std::min(cell, last - 1);
+    auto [first, last] = domain_.LeavesOfBin(bin);
+    double left = domain_.BinLeft(bin), right = domain_.BinRight(bin);
+    if (last > first) {
+      std::size_t leaf;
+      if (cumulative_[last - 1] > 0) {
+        const double target = UniformUnit(rng) * cumulative_[last - 1];
+        leaf = static_cast<std::size_t>(
+            std::upper_bound(cumulative_.begin() + static_cast<std::ptrdiff_t>(first),
+                             cumulative_.begin() + static_cast<std::ptrdiff_t>(last), target) -
+            cumulative_.begin());
+        leaf = std::min(leaf, last - 1);
+      } else {
+        leaf = first + UniformBelow(rng, last - first);
+      }
+      left = domain_.leaf_edges[leaf];
+      right = domain_.leaf_edges[leaf + 1];
     }
-    if (domain_.sub_per_bin == 0) return domain_.SubCellLeft(cell);  // the integer itself
-    const double left = domain_.SubCellLeft(cell), right = domain_.SubCellRight(cell);
-    double value = left + UniformUnit(rng) * (right - left);
-    if (domain_.integer_steps || domain_.type == DataType::kInteger) {
-      value = std::clamp(std::floor(value), domain_.FirstIntegerOf(bin), domain_.LastIntegerOf(bin));
-    }
-    return std::clamp(value, domain_.lo, domain_.hi);
+    return InInterval(left, right, bin, rng);
   }
 
  private:
+  // A value drawn uniformly in [left, right) (the bin's own points when the interval holds no
+  // lattice point).
+  double InInterval(double left, double right, std::uint32_t bin, Rng& rng) const {
+    if (domain_.on_lattice()) {
+      double first = domain_.FirstPointIndex(left);
+      double count = domain_.FirstPointIndex(right) - first;
+      if (!(count >= 1)) {
+        first = domain_.FirstPointIndex(domain_.BinLeft(bin));
+        count = std::max(1.0, domain_.FirstPointIndex(domain_.BinRight(bin)) - first);
+      }
+      const double offset =
+          count >= 0x1p63 ? std::floor(UniformUnit(rng) * count)
+                          : static_cast<double>(UniformBelow(rng, static_cast<std::uint64_t>(count)));
+      return std::clamp(domain_.PointValue(first + offset), domain_.lo, domain_.hi);
+    }
+    double value = left + UniformUnit(rng) * (right - left);
+    if (domain_.type == DataType::kInteger) value = std::round(value);
+    return std::clamp(value, domain_.lo, domain_.hi);
+  }
+
   const ColumnDomain& domain_;
-  std::vector<double> cumulative_;
+  std::vector<double> cumulative_;  // per leaf: running weight within its bin
 };
 
 std::string RandomLetters(std::size_t length, Rng& rng) {
@@ -193,25 +210,11 @@ Result<std::vector<DecodedColumn>> DecodeColumns(const EncodedTable& synthetic,
     } else {
       out.kind = DecodedColumn::Kind::kNumbers;
       out.numbers.resize(rows);
-      const SubCellSampler sub_cells(domain);
+      const NumericDecoder decoder(domain);
       const double nan = std::numeric_limits<double>::quiet_NaN();
       for (std::size_t r = 0; r < rows; ++r) {
         const Code code = codes[r];
-        if (domain.is_missing_code(code)) {
-          out.numbers[r] = nan;
-        } else if (!sub_cells.empty()) {
-          out.numbers[r] = sub_cells.Draw(code, *column_rng);
-        } else if (domain.integer_steps) {
-          const double first = domain.FirstIntegerOf(code), last = domain.LastIntegerOf(code);
-          const double count = std::max(1.0, last - first + 1);
-          out.numbers[r] = first + static_cast<double>(
-                                       UniformBelow(*column_rng, static_cast<std::uint64_t>(count)));
-        } else {
-          const double left = domain.BinLeft(code), right = domain.BinRight(code);
-          double value = left + UniformUnit(*column_rng) * (right - left);
-          if (column.type == DataType::kInteger) value = std::round(value);
-          out.numbers[r] = std::clamp(value, domain.lo, domain.hi);
-        }
+        out.numbers[r] = domain.is_missing_code(code) ? nan : decoder.Draw(code, *column_rng);
       }
     }
     decoded.push_back(std::move(out));

@@ -200,8 +200,7 @@ TEST(CliTest, DescriptionMembersOfTheWrongTypeAreBadInputNamingTheField) {
                           dir + "/s.csv", "--description", dir + "/own.json"});
   ASSERT_EQ(own.exit_code, 0) << own.err;
   auto description = nlohmann::json::parse(ReadFileToString(dir + "/own.json").value());
-  description["domains"]["age"]["integer_steps"] = true;
-  description["domains"]["age"]["max"] = 1e308;
+  description["domains"]["age"]["edges"] = nlohmann::json::array({17, 1e308});
   ASSERT_TRUE(WriteFileAtomically(dir + "/huge.json", description.dump()).has_value());
   const CliRun huge = Cli({"generate", dir + "/huge.json", "-n", "10", "-o", dir + "/b.csv"});
   EXPECT_EQ(huge.exit_code, 3) << huge.err;

@@ -41,10 +41,7 @@ Description SmallDescription() {
   a.name = "age";
   a.type = DataType::kInteger;
   a.categorical = false;
-  a.lo = 17;
-  a.hi = 90;
-  a.bins = 2;
-  a.integer_steps = true;
+  a.SetEqualWidth(17, 90, 2, 1);
   a.categories_source = DomainSource::kPublic;
   d.domains = {c, a};
   BayesNode root;
@@ -68,7 +65,7 @@ TEST(DescriptionTest, RoundTripsThroughJson) {
   const Description original = SmallDescription();
   const nlohmann::json json = DescriptionToJson(original);
   EXPECT_EQ(json["format"], "deniable-description");
-  EXPECT_EQ(json["version"], 1);
+  EXPECT_EQ(json["version"], 2);
   EXPECT_FALSE(json.contains("num_tuples"));  // the input's row count is never stored
   auto back = DescriptionFromJson(json, "d.json");
   ASSERT_TRUE(back.has_value()) << back.error().message;
@@ -84,7 +81,8 @@ TEST(DescriptionTest, RoundTripsThroughJson) {
   EXPECT_EQ(back->domains[0].categories_source, DomainSource::kDp);
   EXPECT_EQ(back->domains[1].lo, 17);
   EXPECT_EQ(back->domains[1].hi, 90);
-  EXPECT_TRUE(back->domains[1].integer_steps);
+  EXPECT_EQ(back->domains[1].step, 1);
+  EXPECT_EQ(back->domains[1].edges, original.domains[1].edges);
   ASSERT_EQ(back->network.nodes.size(), 2u);
   EXPECT_EQ(back->network.nodes[1].parents, std::vector<int>{1});
   EXPECT_EQ(back->network.nodes[1].probabilities, original.network.nodes[1].probabilities);
@@ -117,8 +115,18 @@ TEST(DescriptionTest, RejectsCorruptFilesWithTheJsonPath) {
        "network[1].conditionals"},
       {"unknown parent", [](nlohmann::json& j) { j["network"][1]["parents"][0] = "nope"; },
        "network[1].parents[0]"},
-      {"min > max", [](nlohmann::json& j) { j["domains"]["age"]["min"] = 100; }, "min is greater"},
-      {"bins", [](nlohmann::json& j) { j["domains"]["age"]["bins"] = 0; }, "domains.age.bins"},
+      {"edges decreasing",
+       [](nlohmann::json& j) { j["domains"]["age"]["edges"] = nlohmann::json::array({100, 17}); },
+       "domains.age.edges: bin edges must be finite and strictly increasing"},
+      {"one edge", [](nlohmann::json& j) { j["domains"]["age"]["edges"] = nlohmann::json::array({17}); },
+       "domains.age.edges: a numeric domain needs between 1 and 65,000 bins"},
+      {"no edges", [](nlohmann::json& j) { j["domains"]["age"].erase("edges"); }, "domains.age.edges: missing"},
+      {"leaves misaligned",
+       [](nlohmann::json& j) {
+         j["domains"]["age"]["leaf_edges"] = nlohmann::json::array({17, 91});
+         j["domains"]["age"]["leaf_weights"] = nlohmann::json::array({1});
+       },
+       "domains.age.leaf_edges: every bin edge must be a leaf edge"},
       {"parent after child",
        [](nlohmann::json& j) { std::swap(j["network"][0], j["network"][1]); }, "network"},
       // Members read with a wrong JSON type name themselves (not nlohmann's bare type_error).
@@ -126,18 +134,15 @@ TEST(DescriptionTest, RejectsCorruptFilesWithTheJsonPath) {
        "domains.color.has_other: expected true or false"},
       {"provenance not a string", [](nlohmann::json& j) { j["domains"]["age"]["provenance"] = 3; },
        "domains.age.provenance: expected a string"},
-      {"sub_per_bin not an integer",
-       [](nlohmann::json& j) {
-         j["domains"]["age"]["sub_weights"] = nlohmann::json::array();
-         j["domains"]["age"]["sub_per_bin"] = "many";
-       },
-       "domains.age.sub_per_bin: expected an integer"},
+      {"step not a number", [](nlohmann::json& j) { j["domains"]["age"]["step"] = "many"; },
+       "domains.age.step: expected a number"},
       {"reproducible flag not a boolean",
        [](nlohmann::json& j) { j["reproducible_not_private"] = "yes"; },
        "reproducible_not_private: expected true or false"},
       // Beyond 2^53 a double cannot step through integers (x + 1 == x): refused, not looped on.
-      {"integer domain beyond 2^53", [](nlohmann::json& j) { j["domains"]["age"]["max"] = 1e308; },
-       "domains.age: an integer domain's min and max must lie within"},
+      {"integer domain beyond 2^53",
+       [](nlohmann::json& j) { j["domains"]["age"]["edges"] = nlohmann::json::array({17, 1e308}); },
+       "domains.age: the lattice is too fine for the range"},
   };
   for (const BadCase& bad : cases) {
     nlohmann::json json = DescriptionToJson(SmallDescription());
@@ -172,6 +177,43 @@ TEST(DescriptionTest, ReadDescriptionReportsSyntaxErrorsAndWritesAtomically) {
   auto ok = ReadDescription(dir + "/ok.json");
   ASSERT_TRUE(ok.has_value()) << ok.error().message;
   EXPECT_EQ(ok->domains.size(), 2u);
+}
+
+// Version 1 files (equal-width bins, per-integer or per-bin sub-cell weights) are still read:
+// the fixture is docs/examples/adult-sample-correlated-degree1.json as version 1 wrote it.
+TEST(DescriptionTest, ReadsVersion1FilesIntoTheExplicitLayout) {
+  auto v1 = ReadDescription(test_support::TestDataPath("descriptions/v1-adult-sample-correlated-degree1.json"));
+  ASSERT_TRUE(v1.has_value()) << v1.error().message;
+  const ColumnDomain* age = nullptr;
+  const ColumnDomain* fnlwgt = nullptr;
+  for (const ColumnDomain& d : v1->domains) {
+    if (d.name == "age") age = &d;
+    if (d.name == "fnlwgt") fnlwgt = &d;
+  }
+  ASSERT_NE(age, nullptr);
+  ASSERT_NE(fnlwgt, nullptr);
+  // age: integers 19..64 in 20 bins, one leaf per integer (sub_per_bin 0, 46 weights).
+  EXPECT_EQ(age->step, 1);
+  EXPECT_EQ(age->lo, 19);
+  EXPECT_EQ(age->hi, 64);
+  EXPECT_EQ(age->bins, 20);
+  EXPECT_EQ(age->leaf_weights.size(), 46u);
+  EXPECT_EQ(age->Validate(), "");
+  // Every integer of 19..64 in exactly one bin, as version 1 laid them out ([19, 65) in 20
+  // equal parts of width 2.3).
+  for (int v = 19; v <= 64; ++v) {
+    EXPECT_EQ(age->BinOf(v), static_cast<std::uint32_t>((v - 19) / 2.3)) << v;
+  }
+  // fnlwgt: 20 bins of 32 cells each (640 weights), snapped to the integers.
+  EXPECT_EQ(fnlwgt->bins, 20);
+  EXPECT_EQ(fnlwgt->leaf_weights.size(), 640u);
+  EXPECT_EQ(fnlwgt->Validate(), "");
+  // Written back, it is a version 2 file that reads to the same domains.
+  const nlohmann::json v2 = DescriptionToJson(v1.value());
+  EXPECT_EQ(v2["version"], 2);
+  auto back = DescriptionFromJson(v2, "v2.json");
+  ASSERT_TRUE(back.has_value()) << back.error().message;
+  EXPECT_EQ(DescriptionToJson(back.value()), v2);
 }
 
 }  // namespace

@@ -126,7 +126,7 @@ TEST(DomainsTest, PublicBoundsAreUsedAsIsWithIntegerBins) {
   EXPECT_EQ(d.lo, 0);
   EXPECT_EQ(d.hi, 9);
   EXPECT_EQ(d.bins, 10);  // one bin per integer: fewer integers than the default 20 bins
-  EXPECT_TRUE(d.integer_steps);
+  EXPECT_EQ(d.step, 1);
   EXPECT_EQ(d.categories_source, DomainSource::kPublic);
 }
 

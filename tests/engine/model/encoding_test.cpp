@@ -32,10 +32,7 @@ ColumnDomain IntegerBins(double lo, double hi, int bins, bool missing) {
   ColumnDomain d;
   d.type = DataType::kInteger;
   d.categorical = false;
-  d.lo = lo;
-  d.hi = hi;
-  d.bins = bins;
-  d.integer_steps = true;
+  d.SetEqualWidth(lo, hi, bins, 1);
   d.has_missing = missing;
   return d;
 }
@@ -46,14 +43,14 @@ TEST(ColumnDomainTest, IntegerBinsCoverEveryIntegerExactlyOnce) {
   EXPECT_EQ(d.BinOf(-5), 0u);   // clamped into the edge bins
   EXPECT_EQ(d.BinOf(100), 4u);
   for (std::uint32_t b = 0; b < 5; ++b) {
-    EXPECT_EQ(d.FirstIntegerOf(b), 2.0 * b);
-    EXPECT_EQ(d.LastIntegerOf(b), 2.0 * b + 1);
+    EXPECT_EQ(d.FirstPointOf(b), 2.0 * b);
+    EXPECT_EQ(d.LastPointOf(b), 2.0 * b + 1);
   }
   // An uneven split: 17..90 (74 integers) in 20 bins; every integer in exactly one bin.
   const ColumnDomain age = IntegerBins(17, 90, 20, false);
   int covered = 0;
   for (std::uint32_t b = 0; b < 20; ++b) {
-    const double first = age.FirstIntegerOf(b), last = age.LastIntegerOf(b);
+    const double first = age.FirstPointOf(b), last = age.LastPointOf(b);
     ASSERT_LE(first, last);
     for (double v = first; v <= last; ++v) EXPECT_EQ(age.BinOf(v), b);
     covered += static_cast<int>(last - first + 1);
@@ -67,7 +64,7 @@ TEST(ColumnDomainTest, IntegerEdgesTerminateBeyondTwoToThe53) {
   const ColumnDomain huge = IntegerBins(0, 1e300, 20, false);
   double previous_last = -1;
   for (std::uint32_t b = 0; b < 20; ++b) {
-    const double first = huge.FirstIntegerOf(b), last = huge.LastIntegerOf(b);
+    const double first = huge.FirstPointOf(b), last = huge.LastPointOf(b);
     EXPECT_GE(first, huge.lo) << b;
     EXPECT_LE(last, huge.hi) << b;
     EXPECT_LE(first, last) << b;
@@ -80,9 +77,7 @@ TEST(ColumnDomainTest, ContinuousBinsIncludeBothEnds) {
   ColumnDomain d;
   d.categorical = false;
   d.type = DataType::kFloat;
-  d.lo = 0;
-  d.hi = 1;
-  d.bins = 4;
+  d.SetEqualWidth(0, 1, 4, 0);
   EXPECT_EQ(d.BinOf(0.0), 0u);
   EXPECT_EQ(d.BinOf(0.25), 1u);  // an edge belongs to the bin on its right
   EXPECT_EQ(d.BinOf(1.0), 3u);   // hi is in the last bin
@@ -154,9 +149,7 @@ TEST(DecodeTest, WritesLabelsValuesInsideBinsFreshIdsAndDropsIgnoredColumns) {
   ColumnDomain w;
   w.categorical = false;
   w.type = DataType::kFloat;
-  w.lo = 50;
-  w.hi = 100;
-  w.bins = 5;
+  w.SetEqualWidth(50, 100, 5, 0);
   w.has_missing = true;
   const std::vector<ColumnDomain> domains = {Categorical({"blue", "red"}, true, true),
                                              IntegerBins(17, 90, 20, false), w};

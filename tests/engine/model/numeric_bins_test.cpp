@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/model/numeric_bins.h"
+
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+namespace deniable {
+namespace {
+
+ColumnDomain Binned(const NoisyLeaves& leaves, NumericBinning binning) {
+  ColumnDomain domain;
+  domain.type = DataType::kInteger;
+  Status s = SetBinsFromLeaves(leaves, binning, domain);
+  EXPECT_TRUE(s.has_value()) << s.error().message;
+  EXPECT_EQ(domain.Validate(), "");
+  return domain;
+}
+
+// capital-gain-like: a spike at 0, nothing in 1..127, a tail up to 2^14, then empty magnitude
+// buckets of the coarse range. Noise scale 1: ends below 8 are cut, leaves below 2 weigh 0.
+TEST(NumericBinsTest, SpikeStandsAloneEmptyGapWeighsNothingEmptyEndsAreCut) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.edges = {-1024, -1, 0, 1, 128, 256, 512, 1024, 16384, 1 << 20, 1 << 30};
+  leaves.counts = {3, -2, 9000, 1, 300, 250, 200, 150, 5, -1};
+  const ColumnDomain d = Binned(leaves, {.max_bins = 4, .categorical = false});
+  // Range: from the spike (first leaf with >= 8) to the end of [1024, 16384).
+  EXPECT_EQ(d.lo, 0);
+  EXPECT_EQ(d.hi, 16383);
+  // The spike is a bin of its own holding only the value 0.
+  EXPECT_EQ(d.BinOf(0), 0u);
+  EXPECT_EQ(d.FirstPointOf(0), 0);
+  EXPECT_EQ(d.LastPointOf(0), 0);
+  // The gap 1..127 has weight 0 (a noisy count of 1 < 2): decoding never draws from it.
+  const auto [first, last] = d.LeavesOfBin(d.BinOf(1));
+  for (std::size_t leaf = first; leaf < last; ++leaf) {
+    if (d.leaf_edges[leaf] == 1) {
+      EXPECT_EQ(d.leaf_weights[leaf], 0);
+    }
+  }
+  // Total weight 9000 + 900: a share of 2475 per bin, so the tail leaves (300, 250, 200, 150)
+  // share one bin; with the gap merged into it, two bins in all.
+  EXPECT_EQ(d.bins, 2);
+  EXPECT_EQ(d.edges, (std::vector<double>{0, 1, 16384}));
+}
+
+TEST(NumericBinsTest, CategoricalColumnsGetOneBinPerFrequentValue) {
+  // A 0/1 flag and a rare value 7 merged with its neighbours by the adaptive histogram.
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.edges = {-8, 0, 1, 2, 4, 8, 16};
+  leaves.counts = {0, 2400, 2600, 1, 0, -3};
+  const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = true});
+  EXPECT_EQ(d.bins, 2);
+  EXPECT_EQ(d.FirstPointOf(0), 0);
+  EXPECT_EQ(d.LastPointOf(0), 0);
+  EXPECT_EQ(d.FirstPointOf(1), 1);
+  EXPECT_EQ(d.LastPointOf(1), 1);
+  EXPECT_EQ(d.CodeLabel(1), "1");
+}
+
+TEST(NumericBinsTest, EducationNumKeepsEveryFrequentCode) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.edges = {1, 3};  // 1..2 merged (rare)
+  leaves.counts = {330};
+  for (int v = 3; v <= 16; ++v) {
+    leaves.edges.push_back(v + 1);
+    leaves.counts.push_back(1000 + v);
+  }
+  const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = true});
+  // 1..2 shares a bin (not a single value), 3..16 one bin each.
+  EXPECT_EQ(d.bins, 15);
+  EXPECT_EQ(d.CodeLabel(0), "1–2");
+  for (std::uint32_t b = 1; b < 15; ++b) EXPECT_EQ(d.FirstPointOf(b), d.LastPointOf(b));
+}
+
+TEST(NumericBinsTest, EqualWeightBinsOnASmoothColumn) {
+  NoisyLeaves leaves;
+  leaves.step = 0.01;  // a Float with two decimals
+  leaves.count_noise_scale = 10;
+  for (int i = 0; i <= 64; ++i) leaves.edges.push_back(i * 0.5);
+  for (int i = 0; i < 64; ++i) leaves.counts.push_back(100);
+  const ColumnDomain d = Binned(leaves, {.max_bins = 8, .categorical = false});
+  EXPECT_EQ(d.bins, 8);
+  EXPECT_DOUBLE_EQ(d.lo, 0);
+  EXPECT_DOUBLE_EQ(d.hi, 31.99);
+  for (std::uint32_t b = 0; b < 8; ++b) {
+    const auto [first, last] = d.LeavesOfBin(b);
+    EXPECT_EQ(last - first, 8u) << b;
+  }
+}
+
+TEST(NumericBinsTest, OnlyNoiseGivesTheHeaviestLeafUniformly) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.edges = {0, 10, 20, 30};
+  leaves.counts = {3, 7, -4};
+  const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = false});
+  EXPECT_EQ(d.lo, 10);
+  EXPECT_EQ(d.hi, 19);
+  EXPECT_EQ(d.bins, 1);
+  EXPECT_EQ(d.leaf_weights, std::vector<double>{7});
+}
+
+TEST(NumericBinsTest, RejectsMalformedLeaves) {
+  ColumnDomain d;
+  NoisyLeaves bad;
+  bad.edges = {0, 1};
+  bad.counts = {1, 2};
+  EXPECT_FALSE(SetBinsFromLeaves(bad, {}, d).has_value());
+  bad.edges = {0, 1, 1};
+  EXPECT_FALSE(SetBinsFromLeaves(bad, {}, d).has_value());
+  bad.edges = {0, 1, 2};
+  EXPECT_FALSE(SetBinsFromLeaves(bad, {.max_bins = 0}, d).has_value());
+}
+
+}  // namespace
+}  // namespace deniable
