@@ -8,7 +8,7 @@
 //   Mechanism: count_i + Z_i, Z_i iid discrete Gaussian N_Z(0, σ²), Pr[Z = z] ∝ exp(−z²/(2σ²))
 //   on the integers, σ² = Δ2²/(2ρ) rounded up.
 //   Guarantee: ρ-zCDP for the whole vector (Canonne, Kamath, Steinke, "The Discrete Gaussian
-//   for Differential Privacy", NeurIPS 2020, Theorem 4 and its multivariate form Theorem 14),
+//   for Differential Privacy", NeurIPS 2020, Theorem 4 and its multivariate form),
 //   hence (ε, δ)-DP for every δ with ε = EpsilonFor(δ) (CKS Corollary 13, gaussian_accounting.h).
 //   Sampling: CKS Algorithm 3 (discrete Laplace proposal, exact Bernoulli(exp(−γ)) acceptance)
 //   in exact integer arithmetic on the double σ² (a dyadic rational): no floating point touches

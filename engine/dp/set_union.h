@@ -69,9 +69,9 @@ struct SetUnionOptions {
   // 2–5).
   double alpha = 14.0;
   // Policy Gaussian: Γ = τ + gaussian_alpha·σ. An item at the cap is dropped with probability
-  // Q(gaussian_alpha): 2.9e-7 at 5 (the same order as Policy Laplace's 4e-7), 1e-9 at 6. In
-  // [0, 30]. Default and its cost: dp/set_union.md, "Choosing α".
-  double gaussian_alpha = 5.0;
+  // Q(gaussian_alpha): 1e-9 at the default 6 (2.9e-7 at 5, Policy Laplace's is 4e-7); the
+  // higher cap costs rare values almost nothing (dp/set_union.md, "Choosing α"). In [0, 30].
+  double gaussian_alpha = 6.0;
   // Rounds: items kept by an earlier round are treated as full (they take no more weight), so
   // later rounds pour every record's weight into the values still undecided (adaptive: each
   // round's policy depends only on earlier rounds' public output). Policy Laplace: round r

@@ -108,7 +108,7 @@ TEST(SetUnionGaussianStatisticalTest, NeighbouringTinyInputsStayWithinTheGaussia
   const double epsilon = 1.0;
   const double delta = 0.1;
   const std::vector<double> one = {1.0};
-  const auto calibration = CalibratePolicyGaussian(epsilon, delta, 1, 5.0, one).value();
+  const auto calibration = CalibratePolicyGaussian(epsilon, delta, 1, 6.0, one).value();
   const PolicyGaussianRound& round = calibration.rounds[0];
   ASSERT_NEAR(round.sigma, 1.3328, 1e-4);
   ASSERT_NEAR(round.threshold, 3.7831, 1e-4);
