@@ -80,6 +80,28 @@ bool BernoulliExpDyadic(Uint128 n, int s, Rng& rng) {
   return BernoulliExpOfSum(whole, [&] { return BernoulliDyadic(frac, s, rng); }, rng);
 }
 
+// Exact Bernoulli(numerator / denominator) for numerator < denominator < 2^127: the binary
+// digits of the fraction come from long division and are compared with uniform random bits,
+// most significant first (as BernoulliDyadic does word by word); two bits in expectation.
+bool BernoulliRational(Uint128 numerator, Uint128 denominator, Rng& rng) {
+  std::uint64_t word = 0;
+  int bits_left = 0;
+  for (;;) {
+    if (numerator == 0) return false;  // the expansion ended: U >= p
+    numerator <<= 1;                   // < 2^128: numerator < denominator < 2^127
+    const bool digit = numerator >= denominator;
+    if (digit) numerator -= denominator;
+    if (bits_left == 0) {
+      word = rng();
+      bits_left = 64;
+    }
+    const bool random_bit = (word >> 63) != 0;
+    word <<= 1;
+    --bits_left;
+    if (random_bit != digit) return digit;  // U's bit 0 where p's is 1: U < p
+  }
+}
+
 // x = mantissa · 2^-shift exactly, mantissa < 2^53, for a finite x > 0.
 struct Dyadic {
   std::uint64_t mantissa;
@@ -102,6 +124,21 @@ bool SampleBernoulliExp(std::uint64_t numerator, std::uint64_t denominator, Rng&
   if (rest == 0) return BernoulliExpOfSum(numerator / denominator, [] { return false; }, rng);
   return BernoulliExpOfSum(
       numerator / denominator, [&] { return UniformBelow(rng, denominator) < rest; }, rng);
+}
+
+bool SampleBernoulliExpWide(Uint128 numerator, Uint128 denominator, Rng& rng) {
+  if (denominator == 0 || (denominator >> 127) != 0) {
+    assert(false && "SampleBernoulliExpWide: denominator must be in (0, 2^127)");
+    return false;
+  }
+  const Uint128 whole = numerator / denominator;
+  const Uint128 rest = numerator % denominator;
+  // exp(−whole)·exp(−rest/denominator), CKS Algorithm 1; stops at the first false draw.
+  for (Uint128 i = 0; i < whole; ++i) {
+    if (!BernoulliExpMinusOne(rng)) return false;
+  }
+  if (rest == 0) return true;
+  return BernoulliExpOfFraction([&] { return BernoulliRational(rest, denominator, rng); }, rng);
 }
 
 bool SampleBernoulliExp(double x, Rng& rng) {

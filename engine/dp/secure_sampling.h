@@ -13,6 +13,7 @@
 
 #include <cstdint>
 
+#include "engine/core/int128.h"
 #include "engine/core/random.h"
 
 namespace deniable {
@@ -21,6 +22,12 @@ namespace deniable {
 // Steinke, "The Discrete Gaussian for Differential Privacy", NeurIPS 2020, Algorithm 1).
 // denominator > 0 (0 is a programming error: asserted; release builds return false).
 bool SampleBernoulliExp(std::uint64_t numerator, std::uint64_t denominator, Rng& rng);
+
+// The same for a 128-bit rational (a separate name: integer literals would make an overload
+// ambiguous): 0 < denominator < 2^127 (asserted; release builds return
+// false otherwise). Used by the discrete Gaussian (discrete_gaussian_mechanism.h), whose
+// acceptance exponent is a ratio of ~120-bit integers.
+bool SampleBernoulliExpWide(Uint128 numerator, Uint128 denominator, Rng& rng);
 
 // Exact Bernoulli(exp(-x)) for a double x >= 0, using x's exact value (CKS Algorithm 1 on
 // the dyadic rational x; exp(-x) = exp(-x/2)^2 splits x >= 2^62 so no integer overflows).
