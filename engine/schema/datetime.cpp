@@ -188,19 +188,6 @@ bool ParseDirective(const Directive& directive, TextCursor& in, Fields& fields,
   }
 }
 
-// Civil date of a day count (Hinnant's civil_from_days).
-void CivilFromDays(std::int64_t days, std::int64_t& year, int& month, int& day) {
-  days += 719468;
-  const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
-  const std::int64_t doe = days - era * 146097;                                // [0, 146096]
-  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;  // [0, 399]
-  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);            // [0, 365]
-  const std::int64_t mp = (5 * doy + 2) / 153;                                 // [0, 11]
-  day = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
-  month = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
-  year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-}
-
 void AppendPadded(std::int64_t value, int width, std::string& out) {
   if (value < 0) {
     out.push_back('-');
@@ -236,6 +223,19 @@ std::int64_t DaysFromCivil(std::int64_t year, int month, int day) {
   const std::int64_t doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
   const std::int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;                   // [0, 146096]
   return era * 146097 + doe - 719468;
+}
+
+// Civil date of a day count (Hinnant's civil_from_days).
+void CivilFromDays(std::int64_t days, std::int64_t& year, int& month, int& day) {
+  days += 719468;
+  const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+  const std::int64_t doe = days - era * 146097;                                // [0, 146096]
+  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;  // [0, 399]
+  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);            // [0, 365]
+  const std::int64_t mp = (5 * doy + 2) / 153;                                 // [0, 11]
+  day = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+  month = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+  year = yoe + era * 400 + (month <= 2 ? 1 : 0);
 }
 
 const std::vector<std::string>& KnownDateTimeFormats() {

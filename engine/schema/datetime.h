@@ -71,6 +71,8 @@ bool IsValidDateTimeFormat(std::string_view format);
 
 // Calendar helpers (proleptic Gregorian), exposed for tests and other modules.
 std::int64_t DaysFromCivil(std::int64_t year, int month, int day);
+// The inverse of DaysFromCivil (Hinnant's civil_from_days): the date of a day count.
+void CivilFromDays(std::int64_t days, std::int64_t& year, int& month, int& day);
 bool IsLeapYear(std::int64_t year);
 int DaysInMonth(std::int64_t year, int month);
 

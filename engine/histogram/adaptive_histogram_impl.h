@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: Apache-2.0
+// Template bodies of adaptive_histogram.h and direct_synthesis.h (not API: include those).
+//
+// How a run works: the values are sorted once (decomposition order, ties by input index), so
+// every node is a contiguous range [lo, hi) of sorted positions and its children are found by
+// binary search. A node's ALIVE records (those no ancestor discounted) are kept as a list of
+// sorted positions in increasing priority; the tree is built breadth first, one level's lists
+// side by side in one buffer, and a continuing node's survivors are distributed to its children
+// by a stable counting sort, so every child's list stays in priority order. Cost: one sort plus
+// O(records alive at each level) per level.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/dp/geometric_mechanism.h"
+
+namespace deniable::internal {
+
+inline constexpr std::size_t kMaxRecords = 0xFFFFFFFEu;
+inline constexpr std::size_t kCheckEvery = 1024;
+
+template <typename Value>
+struct SortedColumn {
+  std::vector<Value> values;                     // sorted by the decomposition's order
+  std::vector<std::uint32_t> position_of_input;  // input index -> sorted position
+};
+
+// Sorts the values (ties by input index: deterministic). Fails on a value outside the root.
+template <Decomposition D>
+Result<SortedColumn<typename D::Value>> SortColumn(const D& d,
+                                                   std::span<const typename D::Value> values) {
+  using Value = typename D::Value;
+  if (values.size() > kMaxRecords) {
+    return InvalidArgument("at most 4294967294 values per histogram (got " +
+                           std::to_string(values.size()) + ")");
+  }
+  const typename D::Node root = d.Root();
+  std::vector<std::pair<Value, std::uint32_t>> pairs;
+  pairs.reserve(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!d.Contains(root, values[i])) {
+      return InvalidArgument("value " + std::to_string(i) + " lies outside the decomposition's "
+                             "root " + d.Label(root) + " (map values with the decomposition)");
+    }
+    pairs.emplace_back(values[i], static_cast<std::uint32_t>(i));
+  }
+  std::sort(pairs.begin(), pairs.end(), [&d](const auto& a, const auto& b) {
+    if (d.Less(a.first, b.first)) return true;
+    if (d.Less(b.first, a.first)) return false;
+    return a.second < b.second;
+  });
+  SortedColumn<Value> sorted;
+  sorted.values.reserve(pairs.size());
+  std::vector<std::uint32_t> position(pairs.size(), 0u);
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    position[pairs[p].second] = static_cast<std::uint32_t>(p);
+    sorted.values.push_back(std::move(pairs[p].first));
+  }
+  sorted.position_of_input = std::move(position);
+  return sorted;
+}
+
+// bounds[i] = first sorted position of child i in [lo, hi); bounds[k] = hi.
+template <Decomposition D>
+void ChildBounds(const D& d, const typename D::Node& node, std::uint32_t k,
+                 std::span<const typename D::Value> sorted, std::uint32_t lo, std::uint32_t hi,
+                 std::vector<std::uint32_t>& bounds) {
+  bounds.assign(k + 1, hi);
+  bounds[0] = lo;
+  std::uint32_t pos = lo;
+  std::uint32_t next_child = 0;  // children below this one have their start set
+  while (pos < hi) {
+    const std::uint32_t c = d.ChildOf(node, sorted[pos]);
+    for (std::uint32_t j = next_child; j <= c; ++j) bounds[j] = pos;
+    next_child = c + 1;
+    const auto end = std::partition_point(
+        sorted.begin() + pos, sorted.begin() + hi,
+        [&](const typename D::Value& v) { return d.ChildOf(node, v) <= c; });
+    pos = static_cast<std::uint32_t>(end - sorted.begin());
+  }
+  for (std::uint32_t j = next_child; j < k; ++j) bounds[j] = hi;
+}
+
+// The child whose range holds sorted position p.
+inline std::uint32_t ChildIndex(const std::vector<std::uint32_t>& bounds, std::uint32_t p) {
+  if (bounds.size() == 3) return p >= bounds[1] ? 1u : 0u;
+  return static_cast<std::uint32_t>(std::upper_bound(bounds.begin() + 1, bounds.end() - 1, p) -
+                                    (bounds.begin() + 1));
+}
+
+// The initial alive list: all sorted positions in increasing priority.
+std::vector<std::uint32_t> PriorityList(const std::vector<std::uint32_t>& position_of_input,
+                                        DiscountFunction function, Rng& rng);
+
+// Records the spend of an adaptive run / a static histogram (kBudgetExhausted when refused).
+Status SpendImproved(PrivacyAccountant& accountant, const std::string& label,
+                     const std::string& partition, const AdaptiveOptions& options,
+                     const AdaptiveParameters& parameters, double& spent);
+Status SpendBasic(PrivacyAccountant& accountant, const std::string& label,
+                  const std::string& partition, const AdaptiveOptions& options, double& spent);
+Status SpendCounts(PrivacyAccountant& accountant, const std::string& label,
+                   const std::string& partition, double epsilon);
+
+template <typename Node>
+struct TreeEntry {
+  Node node;
+  std::uint32_t first_child = 0;
+  std::uint32_t children = 0;
+  std::uint32_t depth = 0;
+  std::int64_t noisy = kNotMeasured;
+};
+
+// The breadth-first run shared by Fig. 1 (improved == false: no discount, depth limit) and
+// Fig. 2 (improved == true). The mechanism's scale is parameters.scale.
+template <Decomposition D>
+Result<AdaptivePartition<typename D::Node>> RunAdaptive(
+    const D& d, const SortedColumn<typename D::Value>& column, bool improved,
+    const AdaptiveOptions& options, const AdaptiveParameters& parameters, Rng& rng,
+    Progress& progress) {
+  using Node = typename D::Node;
+  struct Pending {
+    std::uint32_t tree_index, begin, end, lo, hi;
+  };
+  auto mechanism = GeometricMechanism::Create(options.epsilon, 1);
+  if (!mechanism) return mechanism.error();
+  const auto n = static_cast<std::uint32_t>(column.values.size());
+  const std::span<const typename D::Value> sorted(column.values);
+  std::vector<std::uint32_t> cur = PriorityList(column.position_of_input,
+                                                options.discount_function, rng);
+  std::vector<std::uint32_t> next(n);
+  std::vector<TreeEntry<Node>> tree;
+  tree.push_back({d.Root(), 0, 0, 0, kNotMeasured});
+  std::vector<Pending> frontier{{0, 0, n, 0, n}};
+  std::vector<Pending> next_frontier;
+  std::vector<std::uint32_t> bounds, child_of, counts;
+  std::vector<std::uint8_t> removed;
+  AdaptivePartition<Node> result;
+  std::size_t visited = 0;
+  while (!frontier.empty()) {
+    next_frontier.clear();
+    std::uint32_t out = 0;
+    std::uint64_t alive = 0;
+    for (const Pending& p : frontier) {
+      if (++visited % kCheckEvery == 0 && progress.IsCancelled()) {
+        return Cancelled("adaptive histogram cancelled");
+      }
+      if (result.truncated) continue;  // the cap was reached: every remaining node is a leaf
+      const Node node = tree[p.tree_index].node;
+      const std::uint32_t depth = tree[p.tree_index].depth;
+      const std::uint32_t k = d.Branching(node);
+      const std::uint32_t count = p.end - p.begin;
+      bool split = false;
+      if (improved) {
+        split = k > 0 && mechanism->AddNoise(count, rng) >= parameters.threshold;
+      } else if (depth < options.max_depth) {
+        const std::int64_t noisy = mechanism->AddNoise(count, rng);
+        tree[p.tree_index].noisy = noisy;
+        split = k > 0 && noisy >= parameters.threshold;
+      }
+      if (!split) continue;
+      if (tree.size() + k > options.max_nodes) {
+        result.truncated = true;
+        continue;
+      }
+      ChildBounds(d, node, k, sorted, p.lo, p.hi, bounds);
+      const std::span<const std::uint32_t> population(cur.data() + p.begin, count);
+      child_of.resize(count);
+      for (std::uint32_t i = 0; i < count; ++i) child_of[i] = ChildIndex(bounds, population[i]);
+      if (improved) {
+        MarkDiscounted(options.discount_function, static_cast<std::uint64_t>(parameters.discount),
+                       child_of, k, removed);
+      } else {
+        removed.assign(count, 0);
+      }
+      counts.assign(k + 1, 0);
+      for (std::uint32_t i = 0; i < count; ++i) counts[child_of[i] + 1] += removed[i] ? 0 : 1;
+      counts[0] = out;
+      for (std::uint32_t c = 1; c <= k; ++c) counts[c] += counts[c - 1];  // starts in `next`
+      const auto first_child = static_cast<std::uint32_t>(tree.size());
+      for (std::uint32_t c = 0; c < k; ++c) {
+        tree.push_back({d.Child(node, c), 0, 0, depth + 1, kNotMeasured});
+        const std::uint32_t start = counts[c];
+        const std::uint32_t stop = counts[c + 1];
+        next_frontier.push_back({first_child + c, start, stop, bounds[c], bounds[c + 1]});
+        alive += stop - start;
+      }
+      out = counts[k];
+      std::vector<std::uint32_t> cursor(counts.begin(), counts.end() - 1);
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (!removed[i]) next[cursor[child_of[i]]++] = population[i];
+      }
+      tree[p.tree_index].first_child = first_child;
+      tree[p.tree_index].children = k;
+    }
+    std::swap(cur, next);
+    std::swap(frontier, next_frontier);
+    progress.Report(n == 0 ? 1.0 : 1.0 - static_cast<double>(alive) / n,
+                    "Refining the adaptive histogram");
+  }
+  // Leaves in value order: depth first, children in index order.
+  std::vector<std::uint32_t> stack{0};
+  while (!stack.empty()) {
+    const TreeEntry<Node>& e = tree[stack.back()];
+    stack.pop_back();
+    if (e.children == 0) {
+      result.leaves.push_back(e.node);
+      result.depths.push_back(e.depth);
+      if (!improved) result.leaf_counts.push_back(e.noisy);
+      continue;
+    }
+    for (std::uint32_t c = e.children; c-- > 0;) stack.push_back(e.first_child + c);
+  }
+  result.nodes = tree.size();
+  result.threshold = parameters.threshold;
+  result.discount = improved ? parameters.discount : 0;
+  return result;
+}
+
+// Number of sorted values in each leaf (leaves partition the root in value order).
+template <Decomposition D>
+Result<std::vector<std::uint64_t>> CountLeaves(const D& d,
+                                               std::span<const typename D::Node> leaves,
+                                               std::span<const typename D::Value> sorted) {
+  std::vector<std::uint64_t> counts(leaves.size(), 0);
+  std::size_t j = 0;
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    while (j < leaves.size() && !d.Contains(leaves[j], sorted[i])) ++j;
+    if (j == leaves.size()) {
+      return InvalidArgument("the leaves do not partition the domain in order: a value (" +
+                             std::to_string(i) + "-th smallest) lies in none of them");
+    }
+    ++counts[j];
+  }
+  return counts;
+}
+
+// The second pass on already sorted values (the spend is recorded here).
+template <Decomposition D>
+Result<std::vector<std::int64_t>> NoisyLeafCountsSorted(
+    const D& d, std::span<const typename D::Node> leaves,
+    std::span<const typename D::Value> sorted, double epsilon, PrivacyAccountant& accountant,
+    const std::string& label, const std::string& partition, Rng& rng) {
+  auto mechanism = GeometricMechanism::Create(epsilon, 1);
+  if (!mechanism) return mechanism.error();
+  auto counts = CountLeaves(d, leaves, sorted);
+  if (!counts) return counts.error();
+  if (Status s = SpendCounts(accountant, label, partition, epsilon); !s) return s.error();
+  std::vector<std::int64_t> noisy(counts->size());
+  for (std::size_t i = 0; i < noisy.size(); ++i) {
+    noisy[i] = mechanism->AddNoise(static_cast<std::int64_t>((*counts)[i]), rng);
+  }
+  return noisy;
+}
+
+}  // namespace deniable::internal
+
+namespace deniable {
+
+template <Decomposition D>
+Result<AdaptivePartition<typename D::Node>> LearnImprovedPartition(
+    const D& decomposition, std::span<const typename D::Value> values,
+    const AdaptiveOptions& options, PrivacyAccountant& accountant, const std::string& label,
+    const std::string& partition, Rng& rng, Progress& progress) {
+  auto parameters = ImprovedParameters(options, decomposition.ThresholdBranching());
+  if (!parameters) return parameters.error();
+  auto column = internal::SortColumn(decomposition, values);
+  if (!column) return column.error();
+  double spent = 0;
+  if (Status s = internal::SpendImproved(accountant, label, partition, options, *parameters,
+                                         spent);
+      !s) {
+    return s.error();
+  }
+  auto result = internal::RunAdaptive(decomposition, *column, true, options, *parameters, rng,
+                                      progress);
+  if (result) result->epsilon_spent = spent;
+  return result;
+}
+
+template <Decomposition D>
+Result<AdaptivePartition<typename D::Node>> LearnBasicPartition(
+    const D& decomposition, std::span<const typename D::Value> values,
+    const AdaptiveOptions& options, PrivacyAccountant& accountant, const std::string& label,
+    const std::string& partition, Rng& rng, Progress& progress) {
+  auto parameters = BasicParameters(options, decomposition.ThresholdBranching());
+  if (!parameters) return parameters.error();
+  auto column = internal::SortColumn(decomposition, values);
+  if (!column) return column.error();
+  double spent = 0;
+  if (Status s = internal::SpendBasic(accountant, label, partition, options, spent); !s) {
+    return s.error();
+  }
+  auto result = internal::RunAdaptive(decomposition, *column, false, options, *parameters, rng,
+                                      progress);
+  if (result) result->epsilon_spent = spent;
+  return result;
+}
+
+template <Decomposition D>
+Result<std::vector<std::int64_t>> NoisyLeafCounts(
+    const D& decomposition, std::span<const typename D::Node> leaves,
+    std::span<const typename D::Value> values, double epsilon, PrivacyAccountant& accountant,
+    const std::string& label, const std::string& partition, Rng& rng, Progress& progress) {
+  auto column = internal::SortColumn(decomposition, values);
+  if (!column) return column.error();
+  if (progress.IsCancelled()) return Cancelled("leaf counts cancelled");
+  return internal::NoisyLeafCountsSorted(decomposition, leaves,
+                                         std::span<const typename D::Value>(column->values),
+                                         epsilon, accountant, label, partition, rng);
+}
+
+}  // namespace deniable
