@@ -162,10 +162,12 @@ bool SampleKeep(SetUnionMechanism mechanism, double h, const RoundPlan& round, R
   return !(SampleBernoulli(0.5, rng) && SampleBernoulliExp(-t / round.noise, rng));
 }
 
-std::vector<std::vector<char>> NoneFull(const SetUnionInput& input) {
-  std::vector<std::vector<char>> full(input.values.size());
-  for (std::size_t g = 0; g < full.size(); ++g) full[g].assign(input.value_counts[g], 0);
-  return full;
+// One `value` per item: [group][value].
+template <typename T>
+std::vector<std::vector<T>> PerItem(const SetUnionInput& input, T value) {
+  std::vector<std::vector<T>> result(input.values.size());
+  for (std::size_t g = 0; g < result.size(); ++g) result[g].assign(input.value_counts[g], value);
+  return result;
 }
 
 }  // namespace
@@ -280,8 +282,7 @@ std::vector<std::vector<double>> PolicyLaplaceWeights(
     const SetUnionInput& input, const std::vector<std::uint32_t>& order, double cap,
     const std::vector<std::vector<char>>* full) {
   const std::size_t groups = input.values.size();
-  std::vector<std::vector<double>> weights(groups);
-  for (std::size_t g = 0; g < groups; ++g) weights[g].assign(input.value_counts[g], 0.0);
+  std::vector<std::vector<double>> weights = PerItem(input, 0.0);
   struct Gap {
     double gap;
     std::uint32_t group;
@@ -327,8 +328,7 @@ std::vector<std::vector<double>> PolicyGaussianWeights(
     const SetUnionInput& input, const std::vector<std::uint32_t>& order, double cap,
     const std::vector<std::vector<char>>* full) {
   const std::size_t groups = input.values.size();
-  std::vector<std::vector<double>> weights(groups);
-  for (std::size_t g = 0; g < groups; ++g) weights[g].assign(input.value_counts[g], 0.0);
+  std::vector<std::vector<double>> weights = PerItem(input, 0.0);
   struct Open {
     double* weight;
     double gap;
@@ -427,7 +427,7 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
 
   SetUnionResult result;
   result.kept.resize(groups);
-  std::vector<std::vector<char>> full = NoneFull(input);
+  std::vector<std::vector<char>> full = PerItem(input, char{0});
   std::vector<std::uint32_t> order(input.records);
   std::uint32_t since_check = 0;
   for (std::size_t r = 0; r < rounds; ++r) {
@@ -472,24 +472,21 @@ Result<SetUnionForecast> ForecastSetUnion(const SetUnionInput& input,
   if (!plan) return plan.error();
   const std::size_t groups = input.values.size();
   SetUnionForecast forecast;
-  forecast.counts.resize(groups);
-  forecast.keep_probability.resize(groups);
-  // Probability of having been kept by the rounds so far (accumulated as p += (1 − p)·p_r, so a
-  // tiny probability is not lost to 1 − (1 − p)).
-  std::vector<std::vector<double>> kept(groups);
+  forecast.counts = PerItem(input, std::uint64_t{0});
+  forecast.keep_probability = PerItem(input, 0.0);
   for (std::size_t g = 0; g < groups; ++g) {
-    forecast.counts[g].assign(input.value_counts[g], 0);
-    kept[g].assign(input.value_counts[g], 0.0);
     for (std::uint32_t v : input.values[g]) {
       if (v != kNoItem) ++forecast.counts[g][v];
     }
   }
-  std::vector<std::vector<char>> full = NoneFull(input);
-  std::vector<std::vector<double>> probability_sum(groups);
+  // Probability of having been kept by the rounds so far (accumulated as p += (1 − p)·p_r, so a
+  // tiny probability is not lost to 1 − (1 − p)).
+  std::vector<std::vector<double>> kept = PerItem(input, 0.0);
+  std::vector<std::vector<char>> full = PerItem(input, char{0});
   std::vector<std::uint32_t> order(input.records);
   for (std::size_t r = 0; r < plan->rounds.size(); ++r) {
     const RoundPlan& round = plan->rounds[r];
-    for (std::size_t g = 0; g < groups; ++g) probability_sum[g].assign(input.value_counts[g], 0.0);
+    std::vector<std::vector<double>> probability_sum = PerItem(input, 0.0);
     for (int k = 0; k < kForecastOrders; ++k) {
       SeededRng order_rng(kForecastSeed + 64 * r + static_cast<std::uint64_t>(k));
       std::iota(order.begin(), order.end(), 0u);
@@ -520,7 +517,6 @@ Result<SetUnionForecast> ForecastSetUnion(const SetUnionInput& input,
     SetUnionGroupForecast summary;
     std::uint64_t largest_dropped = 0;
     bool any_dropped = false;
-    forecast.keep_probability[g].assign(input.value_counts[g], 0.0);
     for (std::uint32_t v = 0; v < input.value_counts[g]; ++v) {
       const std::uint64_t count = forecast.counts[g][v];
       if (count == 0) continue;
