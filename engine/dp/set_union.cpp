@@ -26,11 +26,11 @@ constexpr std::uint32_t kCheckEvery = 1 << 14;
 
 // Policy Gaussian floating-point constants (dp/set_union.md, "Floating point").
 constexpr double kUnitRoundoff = 0x1p-53;
-constexpr double kMaxRecords = 0x1p32;                 // records < 2^32 (validated)
+constexpr double kMaxRecords = 0x1p32;  // records < 2^32 (validated)
 constexpr std::size_t kMaxGroups = std::size_t{1} << 20;
-constexpr double kNewItemWeight = 1.0 + 0x1p-30;       // computed weight of a new item
-constexpr double kEffectiveWeightError = 0x1p-37;      // κ/σ of the keep decision
-constexpr double kKeepSensitivityPerSigma = 0x1p-20;   // 2κ·sqrt(2^32)/σ, times sqrt(Δ0)
+constexpr double kNewItemWeight = 1.0 + 0x1p-30;      // computed weight of a new item
+constexpr double kEffectiveWeightError = 0x1p-37;     // κ/σ of the keep decision
+constexpr double kKeepSensitivityPerSigma = 0x1p-20;  // 2κ·sqrt(2^32)/σ, times sqrt(Δ0)
 constexpr double kMaxGaussianAlpha = 30.0;
 constexpr std::uint64_t kForecastSeed = 0x5E7D0F0CA57ULL;
 
@@ -185,8 +185,7 @@ double SetUnionThreshold(double epsilon, double delta, std::size_t groups) {
 }
 
 Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double delta,
-                                                          std::size_t groups,
-                                                          double gaussian_alpha,
+                                                          std::size_t groups, double gaussian_alpha,
                                                           std::span<const double> round_fractions) {
   if (!(epsilon > 0 && epsilon <= 500)) {
     return InvalidArgument("set union epsilon must be in (0, 500] for Policy Gaussian (got " +
@@ -230,9 +229,8 @@ Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double
   calibration.base_sigma = *base_sigma;
 
   // New items: Δ0 per round, each kept with probability <= Q(z) <= δ_T / (rounds·Δ0).
-  const double per_item = internal::DivDown(EvenShare(calibration.delta_threshold,
-                                                      round_fractions.size()),
-                                            max_items_groups);
+  const double per_item = internal::DivDown(
+      EvenShare(calibration.delta_threshold, round_fractions.size()), max_items_groups);
   const double z = GaussianTailInverseUpper(per_item);
   if (!std::isfinite(z)) {
     return InvalidArgument("set union delta = " + internal::FormatDouble(delta) +
@@ -254,8 +252,8 @@ Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double
       // Policy rounding per record step (ℓ2): u·((Γ + 1)·sqrt(Δ0) + Δ0 + 8); twice (D and D′)
       // over at most 2^32 steps.
       const double step_error =
-          MulUp(kUnitRoundoff, AddUp(MulUp(AddUp(round.cap, 1.0), sqrt_groups),
-                                     AddUp(max_items_groups, 8.0)));
+          MulUp(kUnitRoundoff,
+                AddUp(MulUp(AddUp(round.cap, 1.0), sqrt_groups), AddUp(max_items_groups, 8.0)));
       const double policy_slack = MulUp(2 * kMaxRecords, step_error);
       // Keep decisions: effective weights within κ of the computed ones, on <= 2^32·Δ0 items.
       const double keep_slack = MulUp(sigma, MulUp(kKeepSensitivityPerSigma, sqrt_groups));
@@ -278,9 +276,10 @@ Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double
   return calibration;
 }
 
-std::vector<std::vector<double>> PolicyLaplaceWeights(
-    const SetUnionInput& input, const std::vector<std::uint32_t>& order, double cap,
-    const std::vector<std::vector<char>>* full) {
+std::vector<std::vector<double>> PolicyLaplaceWeights(const SetUnionInput& input,
+                                                      const std::vector<std::uint32_t>& order,
+                                                      double cap,
+                                                      const std::vector<std::vector<char>>* full) {
   const std::size_t groups = input.values.size();
   std::vector<std::vector<double>> weights = PerItem(input, 0.0);
   struct Gap {
@@ -324,9 +323,10 @@ std::vector<std::vector<double>> PolicyLaplaceWeights(
   return weights;
 }
 
-std::vector<std::vector<double>> PolicyGaussianWeights(
-    const SetUnionInput& input, const std::vector<std::uint32_t>& order, double cap,
-    const std::vector<std::vector<char>>* full) {
+std::vector<std::vector<double>> PolicyGaussianWeights(const SetUnionInput& input,
+                                                       const std::vector<std::uint32_t>& order,
+                                                       double cap,
+                                                       const std::vector<std::vector<char>>* full) {
   const std::size_t groups = input.values.size();
   std::vector<std::vector<double>> weights = PerItem(input, 0.0);
   struct Open {
@@ -397,8 +397,8 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
       }
       LedgerEntry entry;
       entry.label = label;
-      entry.mechanism = "DP set union (Policy Gaussian, ℓ2 descent; σ = " + sigmas + ", τ = " +
-                        thresholds + ", Γ = " + caps +
+      entry.mechanism = "DP set union (Policy Gaussian, ℓ2 descent; σ = " + sigmas +
+                        ", τ = " + thresholds + ", Γ = " + caps +
                         (rounds > 1 ? ", " + std::to_string(rounds) + " rounds" : "") +
                         "), analytic Gaussian + threshold δ";
       entry.partition = partition;

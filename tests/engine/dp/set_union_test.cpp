@@ -56,8 +56,8 @@ Neighbours RandomNeighbours(Rng& rng, std::size_t max_groups, std::size_t max_re
 }
 
 // ‖a − b‖_p over all items, p = 1 or 2.
-double Distance(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b,
-                int p) {
+double Distance(const std::vector<std::vector<double>>& a,
+                const std::vector<std::vector<double>>& b, int p) {
   double total = 0;
   for (std::size_t g = 0; g < a.size(); ++g) {
     for (std::size_t v = 0; v < a[g].size(); ++v) {
@@ -116,7 +116,7 @@ class SetUnionMechanismTest : public ::testing::TestWithParam<SetUnionMechanism>
 TEST_P(SetUnionMechanismTest, KeepsFrequentValuesDropsSingletonsAndSpendsOnce) {
   std::vector<std::uint32_t> g0(2000), g1(2000);
   for (std::size_t r = 0; r < 2000; ++r) {
-    g0[r] = r < 1500 ? 0 : 1;                             // 1500 and 500 records
+    g0[r] = r < 1500 ? 0 : 1;                                // 1500 and 500 records
     g1[r] = r == 7 ? 2 : static_cast<std::uint32_t>(r % 2);  // value 2 held by one record
   }
   const SetUnionInput input = Input({g0, g1}, {2, 3});
@@ -276,8 +276,7 @@ TEST(SetUnionTest, GaussianCalibrationMeetsItsOwnPrivacyConditions) {
   EXPECT_GT(round.l2_sensitivity, 1.0);
   EXPECT_LT(round.l2_sensitivity, 1.001);  // the floating-point slack costs < 0.1% of σ
   // New items: 30 of weight <= 1 each kept with probability <= δ_T in all.
-  EXPECT_LE(30 * GaussianTail((round.threshold - 1.0) / round.sigma),
-            calibration->delta_threshold);
+  EXPECT_LE(30 * GaussianTail((round.threshold - 1.0) / round.sigma), calibration->delta_threshold);
   EXPECT_GT(30 * GaussianTail((round.threshold - 1.0) / round.sigma),
             0.99 * calibration->delta_threshold);  // and not much more conservative
   EXPECT_DOUBLE_EQ(round.cap, round.threshold + 5.0 * round.sigma);
