@@ -18,8 +18,8 @@ namespace deniable {
 
 std::int64_t SampleDiscreteGaussian(double sigma_squared, Rng& rng) {
   if (std::isnan(sigma_squared)) sigma_squared = kMaxDiscreteGaussianSigmaSquared;
-  sigma_squared = std::clamp(sigma_squared, kMinDiscreteGaussianSigmaSquared,
-                             kMaxDiscreteGaussianSigmaSquared);
+  sigma_squared =
+      std::clamp(sigma_squared, kMinDiscreteGaussianSigmaSquared, kMaxDiscreteGaussianSigmaSquared);
   // σ² = n·2^e exactly, n odd (n < 2^53).
   int exponent = 0;
   const double fraction = std::frexp(sigma_squared, &exponent);
@@ -36,8 +36,8 @@ std::int64_t SampleDiscreteGaussian(double sigma_squared, Rng& rng) {
   constexpr Uint128 kCLimit = static_cast<Uint128>(1) << 63;
   for (;;) {
     const std::int64_t y = SampleDiscreteLaplace(static_cast<double>(t), rng);
-    const std::uint64_t magnitude = y >= 0 ? static_cast<std::uint64_t>(y)
-                                           : std::uint64_t{0} - static_cast<std::uint64_t>(y);
+    const std::uint64_t magnitude =
+        y >= 0 ? static_cast<std::uint64_t>(y) : std::uint64_t{0} - static_cast<std::uint64_t>(y);
     const Uint128 left = static_cast<Uint128>(magnitude) * t;  // < 2^92
     // |c| >= 2^63 means γ >= 2^126 / D > 2^9: acceptance below e^-512, treated as rejection.
     if (a > 0 && (left >> (126 - a)) != 0) continue;
@@ -68,8 +68,7 @@ Result<DiscreteGaussianMechanism> DiscreteGaussianMechanism::Create(double rho,
 }
 
 std::int64_t DiscreteGaussianMechanism::AddNoise(std::int64_t count, Rng& rng) const {
-  const Int128 noisy =
-      static_cast<Int128>(count) + SampleDiscreteGaussian(sigma_squared_, rng);
+  const Int128 noisy = static_cast<Int128>(count) + SampleDiscreteGaussian(sigma_squared_, rng);
   constexpr Int128 kLow = std::numeric_limits<std::int64_t>::min();
   constexpr Int128 kHigh = std::numeric_limits<std::int64_t>::max();
   return static_cast<std::int64_t>(std::clamp(noisy, kLow, kHigh));

@@ -50,7 +50,7 @@ double ZcdpLogDeltaUpper(double rho, double epsilon, double beta) {
   const double alpha_hi = AddUp(1.0, beta);
   const double alpha_lo = AddDown(1.0, beta);
   const double excess = AddUp(MulUp(alpha_hi, rho), -epsilon);  // >= αρ − ε
-  const double first = MulUp(beta, excess);                      // β > 0
+  const double first = MulUp(beta, excess);                     // β > 0
   const double second = -internal::LogDown(beta);
   const double third = -MulDown(alpha_lo, internal::Log1pDown(DivDown(1.0, beta)));
   const double sum = AddUp(AddUp(first, second), third);
@@ -95,7 +95,8 @@ double AnalyticGaussianDelta(double epsilon, double sigma, double l2_sensitivity
   const double s_lo = DivDown(MulDown(epsilon, sigma), l2_sensitivity);
   const double s_hi = DivUp(MulUp(epsilon, sigma), l2_sensitivity);
   const double first = GaussianTailUpper(AddDown(s_lo, -half_r_hi));
-  const double second = MulDown(internal::ExpDown(epsilon), GaussianTailLower(AddUp(s_hi, half_r_hi)));
+  const double second =
+      MulDown(internal::ExpDown(epsilon), GaussianTailLower(AddUp(s_hi, half_r_hi)));
   return std::clamp(AddUp(first, -second), 0.0, 1.0);
 }
 
@@ -116,9 +117,9 @@ Result<double> AnalyticGaussianSigma(double epsilon, double delta, double l2_sen
   while (!ok(hi)) {
     hi *= 2;
     if (!(hi < l2_sensitivity * 0x1p80)) {
-      return InvalidArgument("no Gaussian noise scale reaches delta = " +
-                             internal::FormatDouble(delta) + " at epsilon = " +
-                             internal::FormatDouble(epsilon));
+      return InvalidArgument(
+          "no Gaussian noise scale reaches delta = " + internal::FormatDouble(delta) +
+          " at epsilon = " + internal::FormatDouble(epsilon));
     }
   }
   double lo = hi / 2;
@@ -147,10 +148,10 @@ Result<double> AnalyticGaussianEpsilon(double sigma, double delta, double l2_sen
   while (!ok(hi)) {
     hi *= 2;
     if (hi > kMaxEpsilon) {
-      return InvalidArgument("Gaussian noise sigma = " + internal::FormatDouble(sigma) +
-                             " for sensitivity " + internal::FormatDouble(l2_sensitivity) +
-                             " gives epsilon above 500 at delta = " +
-                             internal::FormatDouble(delta));
+      return InvalidArgument(
+          "Gaussian noise sigma = " + internal::FormatDouble(sigma) + " for sensitivity " +
+          internal::FormatDouble(l2_sensitivity) +
+          " gives epsilon above 500 at delta = " + internal::FormatDouble(delta));
     }
   }
   return BisectToSafeEnd(0.0, hi, ok);
@@ -229,9 +230,9 @@ Result<double> ZcdpEpsilon(double rho, double delta) {
   while (!ok(hi)) {
     hi *= 2;
     if (hi > 1e6) {
-      return InvalidArgument("zCDP rho = " + internal::FormatDouble(rho) +
-                             " gives no epsilon below 1e6 at delta = " +
-                             internal::FormatDouble(delta));
+      return InvalidArgument(
+          "zCDP rho = " + internal::FormatDouble(rho) +
+          " gives no epsilon below 1e6 at delta = " + internal::FormatDouble(delta));
     }
   }
   return BisectToSafeEnd(0.0, hi, ok);

@@ -26,11 +26,11 @@ constexpr std::uint32_t kCheckEvery = 1 << 14;
 
 // Policy Gaussian floating-point constants (dp/set_union.md, "Floating point").
 constexpr double kUnitRoundoff = 0x1p-53;
-constexpr double kMaxRecords = 0x1p32;                 // records < 2^32 (validated)
+constexpr double kMaxRecords = 0x1p32;  // records < 2^32 (validated)
 constexpr std::size_t kMaxGroups = std::size_t{1} << 20;
-constexpr double kNewItemWeight = 1.0 + 0x1p-30;       // computed weight of a new item
-constexpr double kEffectiveWeightError = 0x1p-37;      // κ/σ of the keep decision
-constexpr double kKeepSensitivityPerSigma = 0x1p-20;   // 2κ·sqrt(2^32)/σ, times sqrt(Δ0)
+constexpr double kNewItemWeight = 1.0 + 0x1p-30;      // computed weight of a new item
+constexpr double kEffectiveWeightError = 0x1p-37;     // κ/σ of the keep decision
+constexpr double kKeepSensitivityPerSigma = 0x1p-20;  // 2κ·sqrt(2^32)/σ, times sqrt(Δ0)
 constexpr double kMaxGaussianAlpha = 30.0;
 constexpr std::uint64_t kForecastSeed = 0x5E7D0F0CA57ULL;
 
@@ -162,10 +162,12 @@ bool SampleKeep(SetUnionMechanism mechanism, double h, const RoundPlan& round, R
   return !(SampleBernoulli(0.5, rng) && SampleBernoulliExp(-t / round.noise, rng));
 }
 
-std::vector<std::vector<char>> NoneFull(const SetUnionInput& input) {
-  std::vector<std::vector<char>> full(input.values.size());
-  for (std::size_t g = 0; g < full.size(); ++g) full[g].assign(input.value_counts[g], 0);
-  return full;
+// One `value` per item: [group][value].
+template <typename T>
+std::vector<std::vector<T>> PerItem(const SetUnionInput& input, T value) {
+  std::vector<std::vector<T>> result(input.values.size());
+  for (std::size_t g = 0; g < result.size(); ++g) result[g].assign(input.value_counts[g], value);
+  return result;
 }
 
 }  // namespace
@@ -183,8 +185,7 @@ double SetUnionThreshold(double epsilon, double delta, std::size_t groups) {
 }
 
 Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double delta,
-                                                          std::size_t groups,
-                                                          double gaussian_alpha,
+                                                          std::size_t groups, double gaussian_alpha,
                                                           std::span<const double> round_fractions) {
   if (!(epsilon > 0 && epsilon <= 500)) {
     return InvalidArgument("set union epsilon must be in (0, 500] for Policy Gaussian (got " +
@@ -228,9 +229,8 @@ Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double
   calibration.base_sigma = *base_sigma;
 
   // New items: Δ0 per round, each kept with probability <= Q(z) <= δ_T / (rounds·Δ0).
-  const double per_item = internal::DivDown(EvenShare(calibration.delta_threshold,
-                                                      round_fractions.size()),
-                                            max_items_groups);
+  const double per_item = internal::DivDown(
+      EvenShare(calibration.delta_threshold, round_fractions.size()), max_items_groups);
   const double z = GaussianTailInverseUpper(per_item);
   if (!std::isfinite(z)) {
     return InvalidArgument("set union delta = " + internal::FormatDouble(delta) +
@@ -252,8 +252,8 @@ Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double
       // Policy rounding per record step (ℓ2): u·((Γ + 1)·sqrt(Δ0) + Δ0 + 8); twice (D and D′)
       // over at most 2^32 steps.
       const double step_error =
-          MulUp(kUnitRoundoff, AddUp(MulUp(AddUp(round.cap, 1.0), sqrt_groups),
-                                     AddUp(max_items_groups, 8.0)));
+          MulUp(kUnitRoundoff,
+                AddUp(MulUp(AddUp(round.cap, 1.0), sqrt_groups), AddUp(max_items_groups, 8.0)));
       const double policy_slack = MulUp(2 * kMaxRecords, step_error);
       // Keep decisions: effective weights within κ of the computed ones, on <= 2^32·Δ0 items.
       const double keep_slack = MulUp(sigma, MulUp(kKeepSensitivityPerSigma, sqrt_groups));
@@ -276,12 +276,12 @@ Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double
   return calibration;
 }
 
-std::vector<std::vector<double>> PolicyLaplaceWeights(
-    const SetUnionInput& input, const std::vector<std::uint32_t>& order, double cap,
-    const std::vector<std::vector<char>>* full) {
+std::vector<std::vector<double>> PolicyLaplaceWeights(const SetUnionInput& input,
+                                                      const std::vector<std::uint32_t>& order,
+                                                      double cap,
+                                                      const std::vector<std::vector<char>>* full) {
   const std::size_t groups = input.values.size();
-  std::vector<std::vector<double>> weights(groups);
-  for (std::size_t g = 0; g < groups; ++g) weights[g].assign(input.value_counts[g], 0.0);
+  std::vector<std::vector<double>> weights = PerItem(input, 0.0);
   struct Gap {
     double gap;
     std::uint32_t group;
@@ -323,12 +323,12 @@ std::vector<std::vector<double>> PolicyLaplaceWeights(
   return weights;
 }
 
-std::vector<std::vector<double>> PolicyGaussianWeights(
-    const SetUnionInput& input, const std::vector<std::uint32_t>& order, double cap,
-    const std::vector<std::vector<char>>* full) {
+std::vector<std::vector<double>> PolicyGaussianWeights(const SetUnionInput& input,
+                                                       const std::vector<std::uint32_t>& order,
+                                                       double cap,
+                                                       const std::vector<std::vector<char>>* full) {
   const std::size_t groups = input.values.size();
-  std::vector<std::vector<double>> weights(groups);
-  for (std::size_t g = 0; g < groups; ++g) weights[g].assign(input.value_counts[g], 0.0);
+  std::vector<std::vector<double>> weights = PerItem(input, 0.0);
   struct Open {
     double* weight;
     double gap;
@@ -397,8 +397,8 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
       }
       LedgerEntry entry;
       entry.label = label;
-      entry.mechanism = "DP set union (Policy Gaussian, ℓ2 descent; σ = " + sigmas + ", τ = " +
-                        thresholds + ", Γ = " + caps +
+      entry.mechanism = "DP set union (Policy Gaussian, ℓ2 descent; σ = " + sigmas +
+                        ", τ = " + thresholds + ", Γ = " + caps +
                         (rounds > 1 ? ", " + std::to_string(rounds) + " rounds" : "") +
                         "), analytic Gaussian + threshold δ";
       entry.partition = partition;
@@ -427,7 +427,7 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
 
   SetUnionResult result;
   result.kept.resize(groups);
-  std::vector<std::vector<char>> full = NoneFull(input);
+  std::vector<std::vector<char>> full = PerItem(input, char{0});
   std::vector<std::uint32_t> order(input.records);
   std::uint32_t since_check = 0;
   for (std::size_t r = 0; r < rounds; ++r) {
@@ -472,24 +472,21 @@ Result<SetUnionForecast> ForecastSetUnion(const SetUnionInput& input,
   if (!plan) return plan.error();
   const std::size_t groups = input.values.size();
   SetUnionForecast forecast;
-  forecast.counts.resize(groups);
-  forecast.keep_probability.resize(groups);
-  // Probability of having been kept by the rounds so far (accumulated as p += (1 − p)·p_r, so a
-  // tiny probability is not lost to 1 − (1 − p)).
-  std::vector<std::vector<double>> kept(groups);
+  forecast.counts = PerItem(input, std::uint64_t{0});
+  forecast.keep_probability = PerItem(input, 0.0);
   for (std::size_t g = 0; g < groups; ++g) {
-    forecast.counts[g].assign(input.value_counts[g], 0);
-    kept[g].assign(input.value_counts[g], 0.0);
     for (std::uint32_t v : input.values[g]) {
       if (v != kNoItem) ++forecast.counts[g][v];
     }
   }
-  std::vector<std::vector<char>> full = NoneFull(input);
-  std::vector<std::vector<double>> probability_sum(groups);
+  // Probability of having been kept by the rounds so far (accumulated as p += (1 − p)·p_r, so a
+  // tiny probability is not lost to 1 − (1 − p)).
+  std::vector<std::vector<double>> kept = PerItem(input, 0.0);
+  std::vector<std::vector<char>> full = PerItem(input, char{0});
   std::vector<std::uint32_t> order(input.records);
   for (std::size_t r = 0; r < plan->rounds.size(); ++r) {
     const RoundPlan& round = plan->rounds[r];
-    for (std::size_t g = 0; g < groups; ++g) probability_sum[g].assign(input.value_counts[g], 0.0);
+    std::vector<std::vector<double>> probability_sum = PerItem(input, 0.0);
     for (int k = 0; k < kForecastOrders; ++k) {
       SeededRng order_rng(kForecastSeed + 64 * r + static_cast<std::uint64_t>(k));
       std::iota(order.begin(), order.end(), 0u);
@@ -520,7 +517,6 @@ Result<SetUnionForecast> ForecastSetUnion(const SetUnionInput& input,
     SetUnionGroupForecast summary;
     std::uint64_t largest_dropped = 0;
     bool any_dropped = false;
-    forecast.keep_probability[g].assign(input.value_counts[g], 0.0);
     for (std::uint32_t v = 0; v < input.value_counts[g]; ++v) {
       const std::uint64_t count = forecast.counts[g][v];
       if (count == 0) continue;

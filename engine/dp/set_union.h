@@ -85,7 +85,7 @@ struct SetUnionResult {
   std::vector<std::vector<std::uint32_t>> kept;  // per group: kept value indices, increasing
   double threshold = 0;                          // ρ (Laplace) or τ (Gaussian), last round
   double cap = 0;                                // Γ, last round
-  double sigma = 0;                              // Gaussian noise σ of the last round (0 for Laplace)
+  double sigma = 0;  // Gaussian noise σ of the last round (0 for Laplace)
 };
 
 // The parameters of one Policy Gaussian round (derived from public values only).
@@ -107,8 +107,7 @@ struct PolicyGaussianCalibration {
 // outside the supported range (groups > 2^20, α outside [0, 30], ε or δ so small that the
 // floating-point slack cannot be bounded). dp/set_union.md derives every term.
 Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double delta,
-                                                          std::size_t groups,
-                                                          double gaussian_alpha,
+                                                          std::size_t groups, double gaussian_alpha,
                                                           std::span<const double> round_fractions);
 
 // ρ for the given parameters (Δ0 = groups).
@@ -150,9 +149,9 @@ struct SetUnionGroupForecast {
   // value is kept with probability >= ½): every value holding at least `merge_below` records
   // is kept with probability >= ½.
   std::uint64_t merge_below = 0;
-  std::uint64_t values = 0;          // values held by at least one record
-  std::uint64_t likely_kept = 0;     // of them, kept with probability >= ½
-  std::string summary;  // e.g. "values with fewer than about 120 rows merge into Other"
+  std::uint64_t values = 0;       // values held by at least one record
+  std::uint64_t likely_kept = 0;  // of them, kept with probability >= ½
+  std::string summary;            // e.g. "values with fewer than about 120 rows merge into Other"
 };
 struct SetUnionForecast {
   std::vector<std::vector<double>> keep_probability;  // [group][value]

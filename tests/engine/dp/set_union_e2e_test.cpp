@@ -57,8 +57,8 @@ int LostFrequentCategories(const SetUnionInput& input, double epsilon,
   int lost = 0;
   for (std::size_t g = 0; g < input.values.size(); ++g) {
     for (std::size_t v = 0; v < forecast->counts[g].size(); ++v) {
-      const bool frequent = static_cast<double>(forecast->counts[g][v]) >=
-                            0.05 * static_cast<double>(input.records);
+      const bool frequent =
+          static_cast<double>(forecast->counts[g][v]) >= 0.05 * static_cast<double>(input.records);
       if (frequent && forecast->keep_probability[g][v] < 0.99) ++lost;
     }
   }

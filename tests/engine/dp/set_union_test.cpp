@@ -26,6 +26,48 @@ std::vector<std::uint32_t> Identity(std::size_t n) {
   return order;
 }
 
+// A random table whose last record is the added one r*, a random order of the others, and the
+// same order with r* inserted at a random position (the coupling of the privacy proofs).
+struct Neighbours {
+  SetUnionInput input;
+  std::vector<std::uint32_t> order;       // without r*
+  std::vector<std::uint32_t> order_with;  // with r*
+};
+Neighbours RandomNeighbours(Rng& rng, std::size_t max_groups, std::size_t max_records) {
+  const std::size_t groups = 1 + UniformBelow(rng, max_groups);
+  const std::size_t records = 1 + UniformBelow(rng, max_records);
+  std::vector<std::uint32_t> counts(groups);
+  std::vector<std::vector<std::uint32_t>> values(groups, std::vector<std::uint32_t>(records + 1));
+  for (std::size_t g = 0; g < groups; ++g) {
+    counts[g] = static_cast<std::uint32_t>(1 + UniformBelow(rng, 8));
+    for (std::size_t r = 0; r <= records; ++r) {
+      values[g][r] = UniformBelow(rng, 5) == 0
+                         ? kNoItem
+                         : static_cast<std::uint32_t>(UniformBelow(rng, counts[g]));
+    }
+  }
+  Neighbours result{Input(values, counts), Identity(records), {}};
+  Shuffle(std::span<std::uint32_t>(result.order), rng);
+  result.order_with = result.order;
+  result.order_with.insert(
+      result.order_with.begin() + static_cast<std::ptrdiff_t>(UniformBelow(rng, records + 1)),
+      static_cast<std::uint32_t>(records));
+  return result;
+}
+
+// ‖a − b‖_p over all items, p = 1 or 2.
+double Distance(const std::vector<std::vector<double>>& a,
+                const std::vector<std::vector<double>>& b, int p) {
+  double total = 0;
+  for (std::size_t g = 0; g < a.size(); ++g) {
+    for (std::size_t v = 0; v < a[g].size(); ++v) {
+      const double d = std::fabs(a[g][v] - b[g][v]);
+      total += p == 1 ? d : d * d;
+    }
+  }
+  return p == 1 ? total : std::sqrt(total);
+}
+
 TEST(SetUnionTest, WaterFillingPoursTheUnitWeightIntoTheEmptiestItemsFirst) {
   // Two groups; record 0 holds (g0: a), record 1 holds (g0: a, g1: b); cap 2.
   const SetUnionInput input = Input({{0, 0}, {kNoItem, 0}}, {1, 1});
@@ -53,32 +95,11 @@ TEST(SetUnionTest, FullItemsReceiveNothingAndSmallGapsAreFilledExactly) {
 TEST(SetUnionTest, PolicyIsL1Contractive) {
   SeededRng rng(2024);
   for (int trial = 0; trial < 300; ++trial) {
-    const std::size_t groups = 1 + UniformBelow(rng, 6);
-    const std::size_t records = 1 + UniformBelow(rng, 60);
-    std::vector<std::uint32_t> counts(groups);
-    std::vector<std::vector<std::uint32_t>> values(groups, std::vector<std::uint32_t>(records + 1));
-    for (std::size_t g = 0; g < groups; ++g) {
-      counts[g] = static_cast<std::uint32_t>(1 + UniformBelow(rng, 8));
-      for (std::size_t r = 0; r <= records; ++r) {
-        values[g][r] = UniformBelow(rng, 5) == 0
-                           ? kNoItem
-                           : static_cast<std::uint32_t>(UniformBelow(rng, counts[g]));
-      }
-    }
-    const SetUnionInput with = Input(values, counts);  // record `records` is the added one
-    std::vector<std::uint32_t> order = Identity(records);
-    Shuffle(std::span<std::uint32_t>(order), rng);
-    std::vector<std::uint32_t> order_with = order;
-    order_with.insert(order_with.begin() + static_cast<std::ptrdiff_t>(UniformBelow(rng, records + 1)),
-                      static_cast<std::uint32_t>(records));
+    const Neighbours n = RandomNeighbours(rng, 6, 60);
     const double cap = 0.5 + 4.0 * UniformUnit(rng);
-    const auto w_without = PolicyLaplaceWeights(with, order, cap);
-    const auto w_with = PolicyLaplaceWeights(with, order_with, cap);
-    double l1 = 0;
-    for (std::size_t g = 0; g < groups; ++g) {
-      for (std::size_t v = 0; v < counts[g]; ++v) l1 += std::fabs(w_with[g][v] - w_without[g][v]);
-    }
-    ASSERT_LE(l1, 1.0 + 1e-9) << "trial " << trial;
+    const auto w_without = PolicyLaplaceWeights(n.input, n.order, cap);
+    const auto w_with = PolicyLaplaceWeights(n.input, n.order_with, cap);
+    ASSERT_LE(Distance(w_with, w_without, 1), 1.0 + 1e-9) << "trial " << trial;
   }
 }
 
@@ -95,7 +116,7 @@ class SetUnionMechanismTest : public ::testing::TestWithParam<SetUnionMechanism>
 TEST_P(SetUnionMechanismTest, KeepsFrequentValuesDropsSingletonsAndSpendsOnce) {
   std::vector<std::uint32_t> g0(2000), g1(2000);
   for (std::size_t r = 0; r < 2000; ++r) {
-    g0[r] = r < 1500 ? 0 : 1;                             // 1500 and 500 records
+    g0[r] = r < 1500 ? 0 : 1;                                // 1500 and 500 records
     g1[r] = r == 7 ? 2 : static_cast<std::uint32_t>(r % 2);  // value 2 held by one record
   }
   const SetUnionInput input = Input({g0, g1}, {2, 3});
@@ -208,43 +229,22 @@ TEST(SetUnionTest, PolicyIsL2Contractive) {
   SeededRng rng(2025);
   double largest = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    const std::size_t groups = 1 + UniformBelow(rng, 8);
-    const std::size_t records = 1 + UniformBelow(rng, 80);
-    std::vector<std::uint32_t> counts(groups);
-    std::vector<std::vector<std::uint32_t>> values(groups, std::vector<std::uint32_t>(records + 1));
-    for (std::size_t g = 0; g < groups; ++g) {
-      counts[g] = static_cast<std::uint32_t>(1 + UniformBelow(rng, 8));
-      for (std::size_t r = 0; r <= records; ++r) {
-        values[g][r] = UniformBelow(rng, 5) == 0
-                           ? kNoItem
-                           : static_cast<std::uint32_t>(UniformBelow(rng, counts[g]));
-      }
-    }
-    const SetUnionInput with = Input(values, counts);  // record `records` is the added one
-    std::vector<std::uint32_t> order = Identity(records);
-    Shuffle(std::span<std::uint32_t>(order), rng);
-    std::vector<std::uint32_t> order_with = order;
-    order_with.insert(order_with.begin() + static_cast<std::ptrdiff_t>(UniformBelow(rng, records + 1)),
-                      static_cast<std::uint32_t>(records));
+    const Neighbours n = RandomNeighbours(rng, 8, 80);
     // Caps from below 1 (every step fills) to well above (every step is scaled).
     const double cap = 0.3 + 6.0 * UniformUnit(rng);
-    // Sometimes a random set of items is already full (a later round).
-    std::vector<std::vector<char>> full(groups);
-    for (std::size_t g = 0; g < groups; ++g) {
-      for (std::size_t v = 0; v < counts[g]; ++v) full[g].push_back(UniformBelow(rng, 6) == 0);
-    }
-    const auto* full_or_null = trial % 2 == 0 ? &full : nullptr;
-    const auto w_without = PolicyGaussianWeights(with, order, cap, full_or_null);
-    const auto w_with = PolicyGaussianWeights(with, order_with, cap, full_or_null);
-    double squares = 0;
-    for (std::size_t g = 0; g < groups; ++g) {
-      for (std::size_t v = 0; v < counts[g]; ++v) {
-        const double d = w_with[g][v] - w_without[g][v];
-        squares += d * d;
+    // Every other trial, a random set of items is already full (a later round).
+    std::vector<std::vector<char>> full(n.input.values.size());
+    for (std::size_t g = 0; g < full.size(); ++g) {
+      for (std::size_t v = 0; v < n.input.value_counts[g]; ++v) {
+        full[g].push_back(UniformBelow(rng, 6) == 0);
       }
     }
-    largest = std::max(largest, std::sqrt(squares));
-    ASSERT_LE(std::sqrt(squares), 1.0 + 1e-9) << "trial " << trial;
+    const auto* full_or_null = trial % 2 == 0 ? &full : nullptr;
+    const auto w_without = PolicyGaussianWeights(n.input, n.order, cap, full_or_null);
+    const auto w_with = PolicyGaussianWeights(n.input, n.order_with, cap, full_or_null);
+    const double distance = Distance(w_with, w_without, 2);
+    largest = std::max(largest, distance);
+    ASSERT_LE(distance, 1.0 + 1e-9) << "trial " << trial;
   }
   EXPECT_GT(largest, 0.9);  // the bound is attained nearly: the test has teeth
 }
@@ -276,8 +276,7 @@ TEST(SetUnionTest, GaussianCalibrationMeetsItsOwnPrivacyConditions) {
   EXPECT_GT(round.l2_sensitivity, 1.0);
   EXPECT_LT(round.l2_sensitivity, 1.001);  // the floating-point slack costs < 0.1% of σ
   // New items: 30 of weight <= 1 each kept with probability <= δ_T in all.
-  EXPECT_LE(30 * GaussianTail((round.threshold - 1.0) / round.sigma),
-            calibration->delta_threshold);
+  EXPECT_LE(30 * GaussianTail((round.threshold - 1.0) / round.sigma), calibration->delta_threshold);
   EXPECT_GT(30 * GaussianTail((round.threshold - 1.0) / round.sigma),
             0.99 * calibration->delta_threshold);  // and not much more conservative
   EXPECT_DOUBLE_EQ(round.cap, round.threshold + 5.0 * round.sigma);
