@@ -51,8 +51,8 @@ std::unique_ptr<Loaded> Load(const std::string& path, PrivacyAccountant& account
   auto table = ReadCsv(path, CsvReadOptions{}, progress);
   if (!table) return nullptr;
   const Schema schema = InferSchema(*table, InferOptions{});
-  DomainOptions domain_options;
-  domain_options.epsilon = 0.3;
+  const DomainOptions domain_options =
+      DomainOptionsFor(schema, 0.3, static_cast<double>(table->num_rows()));
   auto domains = BuildDomains(*table, schema, domain_options, accountant, rng, progress);
   if (!domains) return nullptr;
   auto encoded = Encode(*table, schema, *domains, progress);

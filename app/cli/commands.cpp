@@ -30,7 +30,7 @@ const OptionSpec kDelta{"--delta", "", "D", "δ for DP partition selection of ca
 const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
 const OptionSpec kBins{"--bins", "", "B", "histogram bins for numeric columns (default 20)"};
 const OptionSpec kStructure{"--structure-fraction", "", "F", "correlated mode: share of the model's ε for learning the network (default 0.3)"};
-const OptionSpec kDomainFraction{"--domain-fraction", "", "F", "share of ε for private domains: categories, bounds (default 0.3)"};
+const OptionSpec kDomainFraction{"--domain-fraction", "", "F", "share of ε for private domains: categories, numeric bins, missing markers; 'auto' (the default) sets it by a rule from a DP row count and the column types; 0 when every domain is declared public"};
 const OptionSpec kSeed{"--seed", "", "S", "fixed random seed: reproducible, NOT a private release (testing only)"};
 const OptionSpec kThreads{"--threads", "", "T", "worker threads (default: all cores)"};
 const OptionSpec kQuiet{"--quiet", "-q", "", "no progress or summary output"};
@@ -183,9 +183,11 @@ Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
   auto structure = args.GetDouble("--structure-fraction", 0.3);
   if (!structure) return structure.error();
   settings.structure_fraction = structure.value();
-  auto domain = args.GetDouble("--domain-fraction", 0.3);
-  if (!domain) return domain.error();
-  settings.domain_fraction = domain.value();
+  if (args.has("--domain-fraction") && args.get("--domain-fraction") != "auto") {
+    auto domain = args.GetDouble("--domain-fraction", 0);
+    if (!domain) return domain.error();
+    settings.domain_fraction = domain.value();
+  }
   auto threads = args.GetInteger("--threads", 0);
   if (!threads) return threads.error();
   if (threads.value() < 0 || threads.value() > 1024) {

@@ -183,6 +183,7 @@ json DomainToJson(const ColumnDomain& domain, const ColumnSchema* column) {
   if (domain.categorical) {
     out["categories"] = domain.categories;
     out["has_other"] = domain.has_other;
+    if (domain.nearest_prefix) out["unknown_values"] = "nearest-prefix";
     if (domain.has_other) out["other_label"] = domain.other_label;
   } else {
     if (column != nullptr && column->type == DataType::kDateTime) {
@@ -312,6 +313,11 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
                       ReadOptionalMember(object, "random_strings", domain.random_strings, path)}) {
     if (!read) return read.error();
   }
+  std::string unknown_values;
+  if (Status s = ReadOptionalMember(object, "unknown_values", unknown_values, path); !s) {
+    return s.error();
+  }
+  domain.nearest_prefix = unknown_values == "nearest-prefix";
   domain.categories_source = source_name == "public" ? DomainSource::kPublic
                              : source_name == "dp"   ? DomainSource::kDp
                                                      : DomainSource::kImported;

@@ -47,6 +47,10 @@ struct ColumnDomain {
 
   std::vector<std::string> categories;  // categorical: value texts as written to the output
   bool has_other = false;               // a code for values outside `categories`
+  // Free text (model/domains.h): a value outside `categories` is encoded as the category that
+  // shares its longest prefix (rare strings vanish into similar frequent ones) instead of as
+  // `other`.
+  bool nearest_prefix = false;
   std::string other_label = "Other";    // what the output shows for that code
 
   // Numeric. lo, hi and bins are derived from `edges` and `step`: set them with SetBins or

@@ -6,38 +6,56 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <string_view>
 
-#include "engine/dp/dp_bounds.h"
 #include "engine/dp/geometric_mechanism.h"
 #include "engine/dp/set_union.h"
+#include "engine/histogram/column_histograms.h"
 #include "engine/model/encoded_table.h"
+#include "engine/model/numeric_bins.h"
+#include "engine/schema/datetime.h"
 #include "engine/schema/typed_values.h"
 
 namespace deniable {
 namespace {
 
-// Public coarse ranges for DP bounds when the user declared none (dp/dp_bounds.h).
-constexpr double kCoarseNumberLimit = 9.0e15;           // |x| < 2^53: exact integers
-constexpr double kCoarseDateTimeMin = -2208988800.0;     // 1900-01-01 00:00:00
-constexpr double kCoarseDateTimeMax = 4102444800.0;      // 2100-01-01 00:00:00
-// Share of the domain budget for the set union when the table has numeric columns (the rest
-// goes to their bounds and within-bin detail). Tuned on adult.csv at ε = 1 (docs/utility.md).
-constexpr double kSetUnionShare = 0.4;
-// Share of a numeric column's budget for its bounds (the rest for the within-bin detail), when
-// its bounds are not public. Clamped tails cost more utility than a coarser detail histogram.
-constexpr double kBoundsShare = 0.8;
+// Public coarse ranges of numeric columns without public bounds (histogram/ decompositions):
+// |x| < 9e15 for numbers (exact integers below 2^53), 1900-01-01 .. 2100-01-01 for date-times.
+constexpr double kCoarseNumberLimit = 9.0e15;
+constexpr std::int64_t kCoarseFirstYear = 1900;
+constexpr std::int64_t kCoarseEndYear = 2100;
+// Floats written with more decimals than this are modelled on the real line (a lattice of
+// 10^-d would leave too few coarse-range bits).
+constexpr int kMaxLatticeDecimals = 9;
+// Free text: strings are cut at this many bytes before the trie (public).
+constexpr std::size_t kMaxTextBytes = 64;
+// A missing code exists when the noisy missing count reaches this many noise scales (an absent
+// one passes with probability ½e^-3 ≈ 2.5%; a false code only costs a code the model gives
+// almost no probability).
+constexpr double kMissingThreshold = 3.0;
+// Free text: a string is kept verbatim when its noisy count reaches this many noise scales (of
+// the many empty end-of-string leaves of the trie, each passes with probability ½e^-8).
+constexpr double kVerbatimThreshold = 8.0;
+
+// The first level of a coarse-range decomposition a numeric leaf lies in (numeric_bins.h, rule
+// 1): sign × bit length of the lattice coordinate (the power-of-two magnitude buckets of
+// histogram/numeric_decomposition.h), or of the value on the real line.
+std::int64_t MagnitudeGroup(double first, double right, double step) {
+  // On a lattice, any point of the leaf (its first) tells its bucket; on the real line the
+  // midpoint, strictly inside the cell.
+  const double x = step > 0 ? std::round(first / step) : first + (right - first) / 2;
+  // The zero bucket: coordinate 0 on a lattice, |x| < 2^-32 on the real line (the
+  // decomposition's default min_exponent).
+  if (std::fabs(x) < (step > 0 ? 1.0 : 0x1p-32)) return 0;
+  const auto bits = static_cast<std::int64_t>(std::floor(std::log2(std::fabs(x)))) + 1000;
+  return x > 0 ? bits : -bits;
+}
 
 std::string FormatEpsilon(double epsilon) {
   std::ostringstream out;
   out.precision(3);
   out << epsilon;
   return out.str();
-}
-
-bool NeedsDpDomain(const ColumnSchema& column) {
-  // The existence of a missing code is always decided by DP (the missing count is data), so
-  // every modelled column takes part in the set union.
-  return column.is_modelled();
 }
 
 struct ValueCount {
@@ -88,16 +106,13 @@ struct ColumnItems {
   std::uint32_t items = 0;                   // number of item indices in this group
 };
 
-bool IsCategorical(const ColumnSchema& column) {
-  return column.categorical || column.type == DataType::kString;
-}
-
-// Items of one column. For a public category list, values outside the list read as missing;
-// for numeric columns, unparsable cells read as missing.
-ColumnItems MakeItems(const RawColumn& raw, const ColumnSchema& column) {
+// Items of one column: its values (when `with_values`: a String column without a public list,
+// not free text) and its missing marker. For a public category list, values outside the list
+// read as missing; for numeric columns, unparsable cells read as missing.
+ColumnItems MakeItems(const RawColumn& raw, const ColumnSchema& column, bool with_values) {
   ColumnItems items;
   items.item_of_entry.assign(raw.dictionary.size(), kNoItem);
-  if (IsCategorical(column) && !column.public_categories) {
+  if (with_values) {
     std::uint64_t missing = 0;
     items.values = CategoricalValues(raw, column, missing);
     items.missing_item = static_cast<std::uint32_t>(items.values.size());
@@ -119,7 +134,7 @@ ColumnItems MakeItems(const RawColumn& raw, const ColumnSchema& column) {
   }
   items.missing_item = 0;
   items.items = 1;
-  if (IsCategorical(column)) {
+  if (column.public_categories) {
     std::vector<std::string> listed = *column.public_categories;
     std::sort(listed.begin(), listed.end());
     std::vector<double> listed_numbers;
@@ -187,138 +202,206 @@ ColumnDomain CategoricalDomain(const ColumnSchema& column, const ColumnItems& it
   return domain;
 }
 
-// The within-bin detail of a numeric column: a DP histogram over leaves that subdivide each
-// bin (one per lattice point when the domain has at most kMaxDetailLeaves of them, else
-// kLeavesPerBin equal parts per bin) with the GeometricMechanism (sensitivity 1: one value per
-// record), so that decoding reproduces spikes (hours-per-week = 40, capital-gain = 0) instead of
-// spreading them uniformly over a bin.
-constexpr double kMaxDetailLeaves = 4096;
-constexpr int kLeavesPerBin = 32;
-
-Status LearnLeafWeights(const std::vector<double>& values, ColumnDomain& domain, double epsilon,
-                        PrivacyAccountant& accountant, Rng& rng) {
-  auto mechanism = GeometricMechanism::Create(epsilon, 1);
-  if (!mechanism) return mechanism.error();
-  LedgerEntry entry;
-  entry.label = "within-bin detail of " + domain.name;
-  entry.mechanism = "discrete Laplace histogram";
-  entry.partition = "all";
-  entry.reference = "model/domains.h (within-bin detail)";
-  entry.epsilon_each = epsilon;
-  entry.sensitivity = 1;
-  if (Status s = accountant.Spend(entry); !s) return s.error();
-  std::vector<double> leaf_edges;
-  const double points = domain.PointsIn(domain.edges.front(), domain.edges.back());
-  if (domain.on_lattice() && points <= kMaxDetailLeaves) {
-    const double first = domain.FirstPointIndex(domain.edges.front());
-    for (double k = 0; k <= points; ++k) leaf_edges.push_back(domain.PointValue(first + k));
-  } else {
-    for (int bin = 0; bin < domain.bins; ++bin) {
-      const double left = domain.edges[bin], right = domain.edges[bin + 1];
-      for (int part = 0; part < kLeavesPerBin; ++part) {
-        double edge = left + (right - left) * part / kLeavesPerBin;
-        if (domain.on_lattice()) edge = domain.PointValue(domain.FirstPointIndex(edge));
-        if (leaf_edges.empty() || edge > leaf_edges.back()) leaf_edges.push_back(edge);
-      }
-    }
-    leaf_edges.push_back(domain.edges.back());
-  }
-  const std::size_t leaves = leaf_edges.size() - 1;
-  std::vector<std::int64_t> counts(leaves, 0);
-  for (double v : values) {
-    const auto at = std::upper_bound(leaf_edges.begin() + 1, leaf_edges.end() - 1, v);
-    ++counts[static_cast<std::size_t>(at - (leaf_edges.begin() + 1))];
-  }
-  // Post-processing: negative counts are impossible, and a pseudo-count of half a noise scale
-  // per leaf keeps sparse leaves (whose counts are mostly noise) close to uniform, while
-  // spikes far above the noise keep their weight.
-  const double pseudo_count = mechanism->scale() / 2;
-  std::vector<double> weights(leaves, 0.0);
-  for (std::size_t i = 0; i < leaves; ++i) {
-    const auto noisy = static_cast<double>(mechanism->AddNoise(counts[i], rng));
-    weights[i] = std::max(noisy, 0.0) + pseudo_count;
-  }
-  return domain.SetLeaves(std::move(leaf_edges), std::move(weights));
+std::int64_t YearOf(double seconds) {
+  std::int64_t year = 1970;
+  int month = 1, day = 1;
+  CivilFromDays(static_cast<std::int64_t>(std::floor(seconds / 86400.0)), year, month, day);
+  return year;
 }
 
-Result<ColumnDomain> NumericDomain(const RawColumn& raw, const ColumnSchema& column,
-                                   const std::vector<std::uint32_t>& kept, double bounds_epsilon,
-                                   double detail_epsilon, const std::string& selection,
-                                   const DomainOptions& options, PrivacyAccountant& accountant,
-                                   Rng& rng) {
+// The values of a numeric column (missing and unparsable cells left out) and how many rows
+// have none.
+std::vector<double> NumericValues(const RawColumn& raw, const ColumnSchema& column,
+                                  std::uint64_t& missing) {
+  const std::vector<double> dictionary_values = NumericDictionaryValues(raw, column);
+  std::vector<double> values;
+  values.reserve(raw.num_rows());
+  missing = 0;
+  for (std::uint32_t code : raw.codes) {
+    if (code != kMissingCode && !std::isnan(dictionary_values[code])) {
+      values.push_back(dictionary_values[code]);
+    } else {
+      ++missing;
+    }
+  }
+  return values;
+}
+
+// A numeric column's domain from its private adaptive histogram (see domains.h), or, with no
+// budget, equal-width bins over its public bounds.
+Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& column,
+                                     double epsilon, const DomainOptions& options,
+                                     PrivacyAccountant& accountant, Rng& rng,
+                                     Progress& progress) {
   ColumnDomain domain;
   domain.name = column.name;
   domain.type = column.type;
   domain.categorical = false;
-  const double step = column.type == DataType::kInteger ? 1 : 0;
-  domain.has_missing = Contains(kept, 0);
-  if (column.public_min && column.public_max) {
-    domain.lo = *column.public_min;
-    domain.hi = *column.public_max;
-    domain.categories_source = DomainSource::kPublic;
-    domain.provenance = "bounds declared public in the schema";
-  }
-  const std::vector<double> dictionary_values = NumericDictionaryValues(raw, column);
-  std::vector<double> values;
-  values.reserve(raw.num_rows());
-  for (std::uint32_t code : raw.codes) {
-    if (code != kMissingCode && !std::isnan(dictionary_values[code])) {
-      values.push_back(dictionary_values[code]);
-    }
-  }
-  if (!(column.public_min && column.public_max)) {
-    BoundsOptions bounds;
-    bounds.epsilon = bounds_epsilon;
-    bounds.integer = column.type == DataType::kInteger;
-    if (column.type == DataType::kDateTime) {
-      bounds.coarse_min = kCoarseDateTimeMin;
-      bounds.coarse_max = kCoarseDateTimeMax;
-    } else {
-      bounds.coarse_min = -kCoarseNumberLimit;
-      bounds.coarse_max = kCoarseNumberLimit;
-    }
-    if (column.public_min) bounds.coarse_min = *column.public_min;
-    if (column.public_max) bounds.coarse_max = *column.public_max;
-    auto range = EstimateBounds(values, bounds, accountant, "bounds of " + column.name, "all",
-                                rng);
-    if (!range) return range.error();
-    if (!range->reliable) {
+  const double step = LatticeStepOf(column);
+  const int max_bins = column.bins > 0 ? column.bins : options.default_bins;
+  const bool public_bounds = column.public_min && column.public_max;
+  if (!(epsilon > 0)) {
+    if (!public_bounds) {
       return FailedPrecondition(
-          "column '" + column.name + "': too few values to estimate its range privately at "
-          "this ε (ε = " + FormatEpsilon(bounds_epsilon) + " for its bounds: no magnitude of its "
-          "DP histogram stood out from the noise). Declare public bounds for it (schema "
-          "\"public\": {\"min\": ..., \"max\": ...}, or Public bounds on the Columns step), mark "
-          "it categorical or ignore, or raise ε");
+          "column '" + column.name + "' has no public bounds and no domain budget: declare "
+          "public bounds for it (schema \"public\": {\"min\": ..., \"max\": ...}) or give "
+          "the domains a share of ε");
     }
-    domain.lo = column.public_min ? *column.public_min : range->lo;
-    domain.hi = column.public_max ? *column.public_max : range->hi;
-    domain.categories_source = DomainSource::kDp;
-    domain.provenance = "DP bounds (ε = " + FormatEpsilon(bounds_epsilon) +
-                        ": a thresholded histogram inside a public coarse range); values "
-                        "outside are clamped into the edge bins";
-  }
-  if (domain.hi < domain.lo) std::swap(domain.lo, domain.hi);
-  int bins = column.bins > 0 ? column.bins : options.default_bins;
-  if (step > 0) {
-    domain.lo = std::floor(domain.lo);
-    domain.hi = std::ceil(domain.hi);
-    bins = static_cast<int>(std::min<double>(bins, domain.hi - domain.lo + 1));
-  } else if (!(domain.hi > domain.lo)) {
-    bins = 1;
-  }
-  domain.SetEqualWidth(domain.lo, domain.hi, std::max(bins, 1), step);
-  if (detail_epsilon > 0) {
-    if (Status s = LearnLeafWeights(values, domain, detail_epsilon, accountant, rng); !s) {
-      return s.error();
+    double lo = std::min(*column.public_min, *column.public_max);
+    double hi = std::max(*column.public_min, *column.public_max);
+    int bins = max_bins;
+    if (step > 0) {
+      ColumnDomain lattice;
+      lattice.step = step;
+      lo = lattice.PointValue(lattice.FirstPointIndex(lo));
+      bins = static_cast<int>(std::clamp(lattice.PointsIn(lo, hi + step), 1.0,
+                                         static_cast<double>(max_bins)));
     }
-    domain.provenance += "; values inside bins drawn from a DP histogram (ε = " +
-                         FormatEpsilon(detail_epsilon) + ")";
+    domain.SetEqualWidth(lo, hi, bins, step);
+    domain.has_missing = true;
+    domain.categories_source = DomainSource::kPublic;
+    domain.provenance = "bounds declared public in the schema; equal-width bins (no domain "
+                        "budget); a missing code always present";
+    return domain;
   }
-  domain.provenance += "; missing code from " + selection;
+  std::uint64_t missing = 0;
+  const std::vector<double> values = NumericValues(raw, column, missing);
+  HistogramOptions histogram;
+  histogram.adaptive.epsilon = ShareOf(epsilon, kAdaptiveShare) / 2;
+  histogram.counts_epsilon = epsilon - 2 * histogram.adaptive.epsilon;
+  const std::string label = "bins of " + column.name;
+  NoisyLeaves leaves;
+  leaves.count_noise_scale = 1.0 / histogram.counts_epsilon;
+  std::size_t leaf_count = 0;
+  if (column.type == DataType::kDateTime) {
+    DateTimeHistogramOptions spec;
+    spec.resolution_seconds = static_cast<std::int64_t>(step);
+    spec.first_year = column.public_min ? YearOf(*column.public_min) : kCoarseFirstYear;
+    spec.end_year = column.public_max ? YearOf(*column.public_max) + 1 : kCoarseEndYear;
+    spec.histogram = histogram;
+    auto learnt = LearnDateTimeHistogram(values, spec, accountant, label, "all", rng, progress);
+    if (!learnt) return learnt.error();
+    for (const DateTimeBin& bin : learnt->bins) {
+      leaves.edges.push_back(static_cast<double>(bin.first));
+      leaves.counts.push_back(bin.noisy_count);
+      // Decades: calendar leaves never straddle a year, so never a decade.
+      if (!public_bounds) {
+        const std::int64_t year = YearOf(static_cast<double>(bin.first));
+        leaves.groups.push_back(year >= 0 ? year / 10 : (year - 9) / 10);
+      }
+    }
+    leaves.edges.push_back(static_cast<double>(learnt->bins.back().last + spec.resolution_seconds));
+    leaves.step = step;
+    leaf_count = learnt->bins.size();
+  } else {
+    NumericHistogramOptions spec;
+    if (step > 0) {
+      spec.domain.lattice = LatticeKind::kDecimal;
+      spec.domain.decimals = column.type == DataType::kInteger ? 0 : column.decimals;
+    } else {
+      spec.domain.lattice = LatticeKind::kContinuous;
+    }
+    if (public_bounds) {
+      spec.domain.lo = std::min(*column.public_min, *column.public_max);
+      spec.domain.hi = std::max(*column.public_min, *column.public_max);
+    }
+    spec.domain.coarse_limit = kCoarseNumberLimit * (step > 0 && step < 1 ? step : 1.0);
+    spec.histogram = histogram;
+    auto learnt = LearnNumericHistogram(values, spec, accountant, label, "all", rng, progress);
+    if (!learnt) return learnt.error();
+    for (const NumericBin& bin : learnt->bins) {
+      leaves.edges.push_back(bin.first);
+      leaves.counts.push_back(bin.noisy_count);
+      if (!public_bounds) leaves.groups.push_back(MagnitudeGroup(bin.first, bin.right, step));
+    }
+    leaves.edges.push_back(learnt->bins.back().right);
+    leaves.step = step;
+    leaf_count = learnt->bins.size();
+  }
+  NumericBinning binning;
+  binning.max_bins = max_bins;
+  binning.categorical = column.categorical;
+  if (Status s = SetBinsFromLeaves(leaves, binning, domain); !s) {
+    return s.error().WithContext("column '" + column.name + "'");
+  }
+  // The missing marker: a cell of the same second-pass histogram (a record is either missing
+  // or holds a value, so the cells are disjoint: parallel composition, no extra ε).
+  auto counter = GeometricMechanism::Create(histogram.counts_epsilon, 1);
+  if (!counter) return counter.error();
+  const auto noisy_missing =
+      static_cast<double>(counter->AddNoise(static_cast<std::int64_t>(missing), rng));
+  domain.has_missing = noisy_missing >= kMissingThreshold * leaves.count_noise_scale;
+  domain.categories_source = public_bounds ? DomainSource::kPublic : DomainSource::kDp;
+  domain.provenance =
+      std::string("private adaptive histogram (improved, Thm. 3: ε = ") +
+      FormatEpsilon(2 * histogram.adaptive.epsilon) + " for " + std::to_string(leaf_count) +
+      " leaves, ε = " + FormatEpsilon(histogram.counts_epsilon) + " for their counts) " +
+      (public_bounds ? "inside the public bounds" : "inside the public coarse range") + "; " +
+      std::to_string(domain.bins) + " bins; values beyond the range are clamped into the edge "
+      "bins; missing code from the same counts";
+  return domain;
+}
+
+// A free-text column's domain: the strings its private trie keeps verbatim (see domains.h).
+Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column,
+                                double epsilon, const ColumnItems& items,
+                                const std::vector<std::uint32_t>* kept,
+                                const std::string& selection, const DomainOptions& options,
+                                PrivacyAccountant& accountant, Rng& rng, Progress& progress) {
+  ColumnDomain domain;
+  domain.name = column.name;
+  domain.type = column.type;
+  domain.categorical = true;
+  domain.other_label = options.other_label;
+  domain.has_missing = kept == nullptr || std::binary_search(kept->begin(), kept->end(),
+                                                             items.missing_item);
+  if (!(epsilon > 0)) {
+    return FailedPrecondition("column '" + column.name + "' (free text) has no public category "
+                              "list and no domain budget: declare its categories public or "
+                              "give the domains a share of ε");
+  }
+  std::vector<std::string> texts;
+  texts.reserve(raw.num_rows());
+  for (std::uint32_t code : raw.codes) {
+    if (code != kMissingCode) texts.push_back(raw.dictionary[code]);
+  }
+  StringHistogramOptions spec;
+  spec.max_length_bytes = kMaxTextBytes;
+  spec.histogram.adaptive.epsilon = ShareOf(epsilon, kAdaptiveShare) / 2;
+  spec.histogram.counts_epsilon = epsilon - 2 * spec.histogram.adaptive.epsilon;
+  auto learnt = LearnStringHistogram(texts, spec, accountant, "strings of " + column.name, "all",
+                                     rng, progress);
+  if (!learnt) return learnt.error();
+  const double threshold = kVerbatimThreshold / spec.histogram.counts_epsilon;
+  for (const StringBin& bin : learnt->bins) {
+    if (bin.verbatim && static_cast<double>(bin.noisy_count) >= threshold) {
+      domain.categories.push_back(bin.text);
+    }
+  }
+  std::sort(domain.categories.begin(), domain.categories.end());  // byte order, never by count
+  domain.categories.erase(std::unique(domain.categories.begin(), domain.categories.end()),
+                          domain.categories.end());
+  // Rare strings vanish into the kept string sharing their longest prefix; with none kept, the
+  // column can only say "Other".
+  domain.nearest_prefix = !domain.categories.empty();
+  domain.has_other = domain.categories.empty();
+  domain.categories_source = DomainSource::kDp;
+  domain.provenance = "private character trie (improved adaptive histogram, ε = " +
+                      FormatEpsilon(2 * spec.histogram.adaptive.epsilon) + ", counts ε = " +
+                      FormatEpsilon(spec.histogram.counts_epsilon) + "): " +
+                      std::to_string(domain.categories.size()) +
+                      " strings kept verbatim; a rarer string becomes the kept one sharing its "
+                      "longest prefix; missing code from " + selection;
   return domain;
 }
 
 }  // namespace
+
+DomainOptions DomainOptionsFor(const Schema& schema, double epsilon, double rows) {
+  DomainOptions options;
+  options.budget = PlanDomainBudget(schema, epsilon, rows, 1.0);
+  return options;
+}
 
 std::vector<int> ModelledColumns(const Schema& schema) {
   std::vector<int> modelled;
@@ -330,8 +413,38 @@ std::vector<int> ModelledColumns(const Schema& schema) {
 
 int ColumnsNeedingDpDomain(const Schema& schema) {
   int count = 0;
-  for (const ColumnSchema& column : schema.columns) count += NeedsDpDomain(column) ? 1 : 0;
+  for (const ColumnSchema& column : schema.columns) {
+    count += DomainNeedOf(column) != DomainNeed::kNone ? 1 : 0;
+  }
   return count;
+}
+
+double LatticeStepOf(const ColumnSchema& column) {
+  switch (column.type) {
+    case DataType::kInteger: return 1;
+    case DataType::kFloat:
+      return column.decimals >= 0 && column.decimals <= kMaxLatticeDecimals
+                 ? std::pow(10.0, -column.decimals)
+                 : 0;
+    case DataType::kDateTime: {
+      const std::string_view f = column.datetime_format;
+      auto has = [&](std::string_view directive) { return f.find(directive) != f.npos; };
+      // Fractions of a second (%f, %3f) are drawn as whole seconds: written with zeros.
+      bool fraction = false;  // %f or %Nf
+      for (std::size_t i = 0; i + 1 < f.size(); ++i) {
+        if (f[i] != '%') continue;
+        const std::size_t at = i + 1 < f.size() && f[i + 1] >= '1' && f[i + 1] <= '9' ? i + 2 : i + 1;
+        fraction = fraction || (at < f.size() && f[at] == 'f');
+        ++i;
+      }
+      if (has("%S") || has("%T") || fraction) return 1;
+      if (has("%M")) return 60;
+      if (has("%H") || has("%I")) return 3600;
+      return 86400;
+    }
+    case DataType::kString: return 0;
+  }
+  return 0;
 }
 
 Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Schema& schema,
@@ -347,82 +460,106 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
     return InvalidArgument("bins must be between 1 and 10000 (got " +
                            std::to_string(options.default_bins) + ")");
   }
-  const std::vector<int> modelled = ModelledColumns(schema);
-  if (modelled.empty()) return std::vector<ColumnDomain>{};
-  if (!(std::isfinite(options.epsilon) && options.epsilon > 0)) {
-    return InvalidArgument("the domain budget epsilon must be finite and positive (got " +
-                           FormatEpsilon(options.epsilon) + ")");
+  const DomainBudget& budget = options.budget;
+  for (double e : {budget.union_epsilon, budget.histogram_epsilon, budget.trie_epsilon}) {
+    if (!(std::isfinite(e) && e >= 0)) {
+      return InvalidArgument("domain budgets must be finite and >= 0 (got " + FormatEpsilon(e) +
+                             ")");
+    }
   }
   if (!(options.delta > 0 && options.delta < 1)) {
     return InvalidArgument("delta must be in (0, 1) (got " + FormatEpsilon(options.delta) + ")");
   }
-  // Budget: the set union (categories and missing markers of every column, jointly) and, for
-  // each numeric column, its within-bin detail and (without public bounds) its DP bounds.
-  int numeric_columns = 0;
-  for (int index : modelled) numeric_columns += IsCategorical(schema.columns[index]) ? 0 : 1;
-  // Shares rounded down by the accountant's helpers, so that the spends never add up to more
-  // than options.epsilon.
-  const double set_union_epsilon =
-      numeric_columns > 0 ? ShareOf(options.epsilon, kSetUnionShare) : options.epsilon;
-  const double numeric_epsilon =
-      numeric_columns > 0
-          ? EvenShare(ShareOf(options.epsilon, 1.0 - kSetUnionShare), numeric_columns)
-          : 0;
+  const std::vector<int> modelled = ModelledColumns(schema);
+  if (modelled.empty()) return std::vector<ColumnDomain>{};
 
-  // 1. DP set union over all modelled columns.
-  std::vector<ColumnItems> items;
+  // 1. The set union: value items of categorical String columns without a public list, and
+  //    the missing marker of every column that is not a numeric histogram column.
+  std::vector<ColumnItems> items(modelled.size());
+  std::vector<int> group_of(modelled.size(), -1);
   SetUnionInput input;
   input.records = table.num_rows();
-  for (int index : modelled) {
+  for (std::size_t k = 0; k < modelled.size(); ++k) {
+    const ColumnSchema& column = schema.columns[modelled[k]];
+    const DomainNeed need = DomainNeedOf(column);
+    if (need == DomainNeed::kHistogram) continue;
+    if (need == DomainNeed::kSetUnion && !(budget.union_epsilon > 0)) {
+      return FailedPrecondition("column '" + column.name + "' has no public category list and "
+                                "no domain budget: declare its categories public or give the "
+                                "domains a share of ε");
+    }
     if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
-    const RawColumn& raw = table.columns[index];
-    items.push_back(MakeItems(raw, schema.columns[index]));
-    const ColumnItems& column_items = items.back();
+    const RawColumn& raw = table.columns[modelled[k]];
+    items[k] = MakeItems(raw, column, need == DomainNeed::kSetUnion);
+    if (!(budget.union_epsilon > 0)) continue;
     std::vector<std::uint32_t> values(raw.num_rows(), kNoItem);
     for (std::size_t r = 0; r < values.size(); ++r) {
       const std::uint32_t code = raw.codes[r];
-      values[r] = code == kMissingCode ? column_items.missing_item
-                                       : column_items.item_of_entry[code];
+      values[r] = code == kMissingCode ? items[k].missing_item : items[k].item_of_entry[code];
     }
+    group_of[k] = static_cast<int>(input.values.size());
     input.values.push_back(std::move(values));
-    input.value_counts.push_back(column_items.items);
+    input.value_counts.push_back(items[k].items);
   }
-  SetUnionOptions set_union;
-  set_union.epsilon = set_union_epsilon;
-  set_union.delta = options.delta;
-  SubProgress union_progress(progress, 0.0, 0.6);
-  auto selected = DpSetUnion(input, set_union, accountant,
+  SetUnionResult selected;
+  std::string selection = "a missing code always present (no set union was run)";
+  if (!input.values.empty()) {
+    SetUnionOptions set_union;
+    set_union.epsilon = budget.union_epsilon;
+    set_union.delta = options.delta;
+    SubProgress union_progress(progress, 0.0, 0.4);
+    auto result = DpSetUnion(input, set_union, accountant,
                              "categories and missing markers of all columns", "all", rng,
                              union_progress);
-  if (!selected) return selected.error();
+    if (!result) return result.error();
+    selected = std::move(result.value());
+    selection = "the DP set union over all columns (Policy Gaussian, ε = " +
+                FormatEpsilon(budget.union_epsilon) + ", δ = " + FormatEpsilon(options.delta) +
+                ")";
+  }
   input = SetUnionInput{};  // free the per-record items
-  const std::string selection = "the DP set union over all columns (ε = " +
-                                FormatEpsilon(set_union_epsilon) + ", δ = " +
-                                FormatEpsilon(options.delta) + ")";
 
-  // 2. Domains, with DP bounds where needed.
+  // 2. One domain per column.
   std::vector<ColumnDomain> domains;
   for (std::size_t k = 0; k < modelled.size(); ++k) {
     if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
-    progress.Report(0.6 + 0.4 * static_cast<double>(k) / modelled.size(),
-                    "Building private domains");
+    const double at = 0.4 + 0.6 * static_cast<double>(k) / static_cast<double>(modelled.size());
+    progress.Report(at, "Building private domains");
+    SubProgress column_progress(progress, at,
+                                0.4 + 0.6 * static_cast<double>(k + 1) /
+                                          static_cast<double>(modelled.size()));
     const ColumnSchema& column = schema.columns[modelled[k]];
-    const std::vector<std::uint32_t>& kept = selected->kept[k];
-    if (IsCategorical(column)) {
-      domains.push_back(CategoricalDomain(column, items[k], kept, selection, options));
-    } else {
-      const bool public_bounds = column.public_min && column.public_max;
-      const double bounds_epsilon = public_bounds ? 0 : ShareOf(numeric_epsilon, kBoundsShare);
-      const double detail_epsilon =
-          public_bounds ? numeric_epsilon : ShareOf(numeric_epsilon, 1.0 - kBoundsShare);
-      auto domain = NumericDomain(table.columns[modelled[k]], column, kept, bounds_epsilon,
-                                  detail_epsilon, selection, options, accountant, rng);
-      if (!domain) return domain.error();
-      domains.push_back(std::move(domain.value()));
+    const RawColumn& raw = table.columns[modelled[k]];
+    const std::vector<std::uint32_t>* kept =
+        group_of[k] >= 0 ? &selected.kept[static_cast<std::size_t>(group_of[k])] : nullptr;
+    switch (DomainNeedOf(column)) {
+      case DomainNeed::kHistogram: {
+        auto domain = HistogramDomain(raw, column, budget.histogram_epsilon, options, accountant,
+                                      rng, column_progress);
+        if (!domain) return domain.error();
+        domains.push_back(std::move(domain.value()));
+        break;
+      }
+      case DomainNeed::kTrie: {
+        auto domain = TextDomain(raw, column, budget.trie_epsilon, items[k], kept, selection,
+                                 options, accountant, rng, column_progress);
+        if (!domain) return domain.error();
+        domains.push_back(std::move(domain.value()));
+        break;
+      }
+      case DomainNeed::kSetUnion:
+      case DomainNeed::kNone: {
+        static const std::vector<std::uint32_t> kEverything;
+        ColumnDomain domain = CategoricalDomain(column, items[k], kept ? *kept : kEverything,
+                                                selection, options);
+        if (kept == nullptr) domain.has_missing = true;
+        domains.push_back(std::move(domain));
+        break;
+      }
     }
     if (domains.back().cardinality() > kMaxCardinality) {
       return FailedPrecondition("column '" + column.name + "' keeps " +
-                                std::to_string(domains.back().categories.size()) +
+                                std::to_string(domains.back().value_codes()) +
                                 " distinct values, more than the model supports (65,533); mark "
                                 "it as an identifier or ignore it in the schema");
     }

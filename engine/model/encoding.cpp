@@ -28,6 +28,23 @@ Code FallbackCode(const ColumnDomain& domain, bool is_missing) {
   return 0;
 }
 
+// The category (`sorted` in byte order, non-empty) sharing the longest prefix with `text`:
+// one of the two categories next to where `text` would be inserted (the earlier on a tie).
+Code NearestByPrefix(const std::vector<std::string>& sorted, std::string_view text) {
+  auto common = [text](const std::string& other) {
+    std::size_t n = 0;
+    while (n < text.size() && n < other.size() && text[n] == other[n]) ++n;
+    return n;
+  };
+  const auto after = std::lower_bound(sorted.begin(), sorted.end(), text);
+  if (after == sorted.begin()) return 0;
+  const auto before = after - 1;
+  if (after == sorted.end() || common(*before) >= common(*after)) {
+    return static_cast<Code>(before - sorted.begin());
+  }
+  return static_cast<Code>(after - sorted.begin());
+}
+
 // Per dictionary entry of `raw`: its code under `domain`.
 std::vector<Code> DictionaryCodes(const RawColumn& raw, const ColumnSchema& column,
                                   const ColumnDomain& domain) {
@@ -54,7 +71,13 @@ std::vector<Code> DictionaryCodes(const RawColumn& raw, const ColumnSchema& colu
       }
       for (std::size_t i = 0; i < raw.dictionary.size(); ++i) {
         auto it = by_text.find(raw.dictionary[i]);
-        codes[i] = it != by_text.end() ? it->second : FallbackCode(domain, false);
+        if (it != by_text.end()) {
+          codes[i] = it->second;
+        } else if (domain.nearest_prefix && !domain.categories.empty()) {
+          codes[i] = NearestByPrefix(domain.categories, raw.dictionary[i]);
+        } else {
+          codes[i] = FallbackCode(domain, false);
+        }
       }
     }
     return codes;

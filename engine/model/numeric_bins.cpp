@@ -8,10 +8,11 @@
 namespace deniable {
 namespace {
 
-// Removes, one at a time, the bins whose leaves weigh nothing by dropping the edge they share
-// with a neighbour (the left one when there is one).
-void MergeEmptyBins(const std::vector<double>& leaf_edges, const std::vector<double>& weights,
-                    std::vector<double>& bin_edges) {
+// Removes, one at a time, the bins that weigh at most `light` (and are not `kept`) by dropping
+// the edge they share with a neighbour (the left one when there is one).
+template <typename Kept>
+void MergeLightBins(const std::vector<double>& leaf_edges, const std::vector<double>& weights,
+                    double light, Kept kept, std::vector<double>& bin_edges) {
   auto weight_of = [&](double left, double right) {
     double total = 0;
     const auto first = std::lower_bound(leaf_edges.begin(), leaf_edges.end(), left);
@@ -23,7 +24,8 @@ void MergeEmptyBins(const std::vector<double>& leaf_edges, const std::vector<dou
   };
   std::size_t bin = 0;
   while (bin_edges.size() > 2 && bin + 1 < bin_edges.size()) {
-    if (weight_of(bin_edges[bin], bin_edges[bin + 1]) > 0) {
+    if (weight_of(bin_edges[bin], bin_edges[bin + 1]) > light ||
+        kept(bin_edges[bin], bin_edges[bin + 1])) {
       ++bin;
       continue;
     }
@@ -34,6 +36,20 @@ void MergeEmptyBins(const std::vector<double>& leaf_edges, const std::vector<dou
 }
 
 }  // namespace
+
+double LaplaceSumThreshold(std::size_t k, double scale, double p) {
+  // For λ in (0, 1/scale): P[S >= T] <= exp(−λT − k·ln(1 − λ²scale²)). The smallest T with a λ
+  // making that <= p: T(λ) = (ln(1/p) − k·ln(1 − λ²scale²)) / λ, minimised over a grid of λ
+  // (the bound holds at every λ, so the grid's minimum is a valid threshold).
+  const double kk = static_cast<double>(k);
+  double best = HUGE_VAL;
+  for (int i = 1; i < 200; ++i) {
+    const double u = i / 200.0;  // λ·scale
+    const double t = (std::log(1 / p) - kk * std::log1p(-u * u)) / (u / scale);
+    best = std::min(best, t);
+  }
+  return best;
+}
 
 Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binning,
                          ColumnDomain& domain) {
@@ -52,27 +68,56 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
   const double scale = leaves.count_noise_scale;
   auto count_of = [&](std::size_t j) { return static_cast<double>(leaves.counts[j]); };
 
-  // 1. Range: cut the ends that do not clearly hold records.
-  const double end_threshold = kEndLeafThreshold * scale;
+  // 1. Range: the groups that clearly hold records (all leaves under public bounds).
   std::size_t first = 0, last = count - 1;
-  while (first < last && count_of(first) < end_threshold) ++first;
-  while (last > first && count_of(last) < end_threshold) --last;
-  if (count_of(first) < end_threshold) {  // nothing clears it: the heaviest leaf alone
-    first = last = static_cast<std::size_t>(
-        std::max_element(leaves.counts.begin(), leaves.counts.end()) - leaves.counts.begin());
+  if (!leaves.groups.empty()) {
+    if (leaves.groups.size() != count) {
+      return InvalidArgument("expected one group per leaf");
+    }
+    struct Group {
+      std::size_t first, last;
+      double sum;
+    };
+    std::vector<Group> groups;
+    for (std::size_t j = 0; j < count; ++j) {
+      if (j == 0 || leaves.groups[j] != leaves.groups[j - 1]) groups.push_back({j, j, 0.0});
+      groups.back().last = j;
+      groups.back().sum += count_of(j);
+    }
+    auto above = [&](const Group& g, double p) {
+      return g.sum >= LaplaceSumThreshold(g.last - g.first + 1, scale, p);
+    };
+    std::size_t g_first = groups.size(), g_last = 0;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (!above(groups[g], kSeedFalsePositive)) continue;
+      g_first = std::min(g_first, g);
+      g_last = g;
+    }
+    if (g_first == groups.size()) {  // no seed: the heaviest group alone
+      g_first = g_last = static_cast<std::size_t>(
+          std::max_element(groups.begin(), groups.end(),
+                           [](const Group& a, const Group& b) { return a.sum < b.sum; }) -
+          groups.begin());
+    } else {
+      while (g_first > 0 && above(groups[g_first - 1], kExtendFalsePositive)) --g_first;
+      while (g_last + 1 < groups.size() && above(groups[g_last + 1], kExtendFalsePositive)) {
+        ++g_last;
+      }
+    }
+    first = groups[g_first].first;
+    last = groups[g_last].last;
   }
   std::vector<double> leaf_edges(leaves.edges.begin() + static_cast<std::ptrdiff_t>(first),
                                  leaves.edges.begin() + static_cast<std::ptrdiff_t>(last) + 2);
 
   // 2. Leaf weights.
-  const double weight_threshold = kLeafWeightThreshold * scale;
   std::vector<double> weights;
   double total = 0;
   for (std::size_t j = first; j <= last; ++j) {
-    weights.push_back(count_of(j) >= weight_threshold ? count_of(j) : 0.0);
+    weights.push_back(std::max(count_of(j), 0.0));
     total += weights.back();
   }
-  if (!(total > 0)) {  // no leaf clearly holds records: uniform over the range
+  if (!(total > 0)) {  // no leaf holds records: uniform over the range
     std::fill(weights.begin(), weights.end(), 1.0);
     total = static_cast<double>(weights.size());
   }
@@ -80,18 +125,20 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
   // 3. Bins.
   ColumnDomain lattice;  // lattice arithmetic only
   lattice.step = leaves.step;
+  // A single-value leaf that clearly holds records (kSingleValueThreshold noise scales).
   auto single_value = [&](std::size_t leaf) {
-    return leaves.step > 0 && lattice.PointsIn(leaf_edges[leaf], leaf_edges[leaf + 1]) == 1;
+    return leaves.step > 0 && lattice.PointsIn(leaf_edges[leaf], leaf_edges[leaf + 1]) == 1 &&
+           weights[leaf] >= kSingleValueThreshold * scale;
   };
   std::vector<double> bin_edges = {leaf_edges.front()};
   std::size_t singles = 0;
   for (std::size_t leaf = 0; leaf < weights.size(); ++leaf) {
-    singles += single_value(leaf) && weights[leaf] > 0 ? 1 : 0;
+    singles += single_value(leaf) ? 1 : 0;
   }
   if (binning.categorical && singles <= static_cast<std::size_t>(kMaxCategoricalNumericBins)) {
     // One bin per weighted single-value leaf; the leaves between them share a bin.
     for (std::size_t leaf = 0; leaf < weights.size(); ++leaf) {
-      if (single_value(leaf) && weights[leaf] > 0) {
+      if (single_value(leaf)) {
         if (bin_edges.back() < leaf_edges[leaf]) bin_edges.push_back(leaf_edges[leaf]);
         bin_edges.push_back(leaf_edges[leaf + 1]);
       }
@@ -115,8 +162,21 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
     if (bin_edges.back() < leaf_edges.back()) bin_edges.push_back(leaf_edges.back());
   }
 
-  // 4. No empty bins.
-  MergeEmptyBins(leaf_edges, weights, bin_edges);
+  // 4. No empty bins; in a categorical column, the bins between single values that hold little
+  //    (noise, rare values) join a neighbour.
+  const double light = binning.categorical ? total / (2.0 * binning.max_bins) : 0.0;
+  MergeLightBins(leaf_edges, weights, light,
+                 [&](double left, double right) {
+                   if (!binning.categorical || leaves.step <= 0 ||
+                       lattice.PointsIn(left, right) != 1) {
+                     return false;
+                   }
+                   const auto leaf = static_cast<std::size_t>(
+                       std::lower_bound(leaf_edges.begin(), leaf_edges.end(), left) -
+                       leaf_edges.begin());
+                   return single_value(leaf);
+                 },
+                 bin_edges);
 
   if (Status s = domain.SetBins(std::move(bin_edges), leaves.step); !s) return s;
   return domain.SetLeaves(std::move(leaf_edges), std::move(weights));

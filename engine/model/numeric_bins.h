@@ -5,21 +5,27 @@
 //
 // Rules (all in terms of the noisy counts c_j of the leaves and the count noise scale s = 1/ε2
 // of the second pass, both released):
-//  1. Range. Leaves at either end whose noisy count is below kEndLeafThreshold·s are cut off:
-//     an empty region of the public coarse range (hundreds of magnitude buckets, each a leaf)
-//     clears that threshold with probability ½e^-8 ≈ 1.7e-4 per leaf, so the range ends near
-//     the data. Values beyond the cut are clamped into the edge bins when encoded.
-//  2. Leaf weights. A leaf's weight is its noisy count if that is at least kLeafWeightThreshold·s,
-//     else 0: an empty interior region (the gap between capital-gain = 0 and its smallest
-//     non-zero values) then draws nothing, while any leaf that clearly holds records keeps its
-//     share.
+//  1. Range. With public bounds the range is the bounds. Inside a public coarse range the
+//     leaves come in groups (the first level of the decomposition: power-of-two magnitude
+//     buckets, calendar decades), most of them empty. A group's noisy sum (k leaves) is
+//     compared with the tail of a sum of k Laplace noises (a Chernoff bound,
+//     LaplaceSumThreshold): groups above the p = kSeedFalsePositive threshold seed the range;
+//     the range then grows outward, group by group, while the next group clears the lower
+//     p = kExtendFalsePositive threshold (hysteresis: a thin real tail next to the data is kept,
+//     an empty magnitude far away almost never is). With no seed, the heaviest group alone.
+//     Values beyond the range are clamped into the edge bins when encoded.
+//  2. Leaf weights. A leaf's weight is its noisy count clamped at 0 (unbiased for the leaves
+//     that hold records; an empty interior region, such as the gap between capital-gain = 0
+//     and its smallest non-zero values, gets only the positive part of its noise).
 //  3. Bins. Consecutive leaves are merged into at most `max_bins` bins of about equal weight;
 //     a leaf holding at least half a bin's share stands alone (a spike such as hours = 40 or
 //     capital-gain = 0 becomes its own bin, as a single value). For a categorical column (few
-//     distinct values: education-num, a 0/1 flag) every leaf that holds a single value and has
-//     weight becomes its own bin, so each frequent value is a code of its own.
+//     distinct values: education-num, a 0/1 flag) every leaf that holds a single value and
+//     clearly holds records (kSingleValueThreshold) becomes its own bin, so each frequent value
+//     is a code of its own.
 //  4. Bins without weight are merged into a neighbour (the model gets no empty codes), except
-//     that a domain always keeps at least one bin.
+//     that a domain always keeps at least one bin; in a categorical column, so are the bins
+//     between its single values that hold less than half a bin's share (noise, rare values).
 #pragma once
 
 #include <cstdint>
@@ -30,8 +36,15 @@
 
 namespace deniable {
 
-inline constexpr double kEndLeafThreshold = 8.0;
-inline constexpr double kLeafWeightThreshold = 2.0;
+inline constexpr double kSeedFalsePositive = 1e-5;
+inline constexpr double kExtendFalsePositive = 0.05;
+// A categorical column's single value gets a bin of its own when its leaf's noisy count reaches
+// this many noise scales (an empty one does with probability ½e^-3 ≈ 2.5%).
+inline constexpr double kSingleValueThreshold = 3.0;
+
+// The threshold T with P[S >= T] <= p for S the sum of k independent Laplace(scale) noises
+// (Chernoff: min over λ of exp(−λT)·(1 − λ²scale²)^−k), k >= 1, p in (0, 1).
+double LaplaceSumThreshold(std::size_t k, double scale, double p);
 // A categorical numeric column keeps one bin per single-value leaf up to this many bins; beyond
 // it the equal-weight merge applies.
 inline constexpr int kMaxCategoricalNumericBins = 128;
@@ -39,6 +52,9 @@ inline constexpr int kMaxCategoricalNumericBins = 128;
 struct NoisyLeaves {
   std::vector<double> edges;         // leaves + 1 increasing values (on the lattice of `step`)
   std::vector<std::int64_t> counts;  // noisy counts, one per leaf (may be negative)
+  // Per leaf, its group in a public coarse range (non-decreasing); empty when the range is
+  // public bounds (nothing is cut then).
+  std::vector<std::int64_t> groups;
   double step = 0;                   // lattice step (0 = real values)
   double count_noise_scale = 1;      // scale of the discrete Laplace noise on the counts
 };

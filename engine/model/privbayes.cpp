@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/dp/geometric_mechanism.h"
+#include "engine/model/dependencies.h"
 
 namespace deniable {
 namespace internal {
@@ -139,11 +140,33 @@ Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOpt
                                   Rng& rng, Progress& progress) {
   if (Status s = internal::CheckEncodedTable(data); !s) return s.error();
   if (Status s = CheckEpsilon(options.epsilon, "independent-mode epsilon"); !s) return s.error();
+  if (!(options.dependency_fraction >= 0 && options.dependency_fraction < 1)) {
+    return InvalidArgument("the dependency share must be in [0, 1)");
+  }
   BayesNet net;
   const std::size_t m = data.num_attributes();
   if (m == 0) return net;
-  const double epsilon_each = EvenShare(options.epsilon, m);
+  // 1. Dependencies (each found pair: a deterministic node for the child).
+  std::vector<Dependency> dependencies;
+  double remaining = options.epsilon;
+  if (options.dependency_fraction > 0 && m >= 2) {
+    DependencyOptions search;
+    search.epsilon = ShareOf(options.epsilon, options.dependency_fraction);
+    search.names = options.names;
+    SubProgress search_progress(progress, 0.0, 0.3);
+    auto found = FindDependencies(data, search, accountant, partition, rng, search_progress);
+    if (!found) return found.error();
+    dependencies = std::move(found->found);
+    remaining = internal::SubtractDown(options.epsilon, found->spent);
+  }
+  std::vector<int> derived_from(m, -1);
+  for (const Dependency& d : dependencies) derived_from[static_cast<std::size_t>(d.child)] = d.parent;
+  std::size_t histograms = 0;
+  for (std::size_t a = 0; a < m; ++a) histograms += derived_from[a] < 0 ? 1 : 0;
+  // 2. Histograms of the other attributes.
+  const double epsilon_each = EvenShare(remaining, histograms);
   for (std::size_t a = 0; a < m; ++a) {
+    if (derived_from[a] >= 0) continue;
     if (progress.IsCancelled()) return Cancelled("learning cancelled");
     const int attribute = static_cast<int>(a);
     const LedgerEntry entry = internal::CountEntry(
@@ -162,8 +185,24 @@ Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOpt
     node.cardinality = data.cardinalities[a];
     node.probabilities = ClampAndNormalise(counts);
     net.nodes.push_back(std::move(node));
-    progress.Report(static_cast<double>(a + 1) / static_cast<double>(m), "Noisy histograms");
+    progress.Report(0.3 + 0.7 * static_cast<double>(net.nodes.size()) / static_cast<double>(m),
+                    "Noisy histograms");
   }
+  // 3. Derived attributes after their parents (a parent may itself be derived).
+  std::vector<bool> placed(m, false);
+  for (const BayesNode& node : net.nodes) placed[static_cast<std::size_t>(node.attribute)] = true;
+  while (net.nodes.size() < m) {
+    const std::size_t before = net.nodes.size();
+    for (const Dependency& d : dependencies) {
+      const auto child = static_cast<std::size_t>(d.child);
+      if (placed[child] || !placed[static_cast<std::size_t>(d.parent)]) continue;
+      net.nodes.push_back(DeterministicNode(d, data.cardinalities[static_cast<std::size_t>(d.parent)],
+                                            data.cardinalities[child]));
+      placed[child] = true;
+    }
+    if (net.nodes.size() == before) return InternalError("dependencies form a cycle");
+  }
+  progress.Report(1.0, "Noisy histograms");
   return net;
 }
 

@@ -50,13 +50,19 @@ double MutualInformationScoreSensitivity();
 
 struct IndependentOptions {
   double epsilon = 1.0;  // split evenly over the attributes (sequential composition)
+  // Share of epsilon for the dependency search (model/dependencies.h): a column that (nearly)
+  // determines another generates it, so the pair stays consistent. 0 = columns fully
+  // independent (DataSynthesizer's independent attribute mode). What the search does not
+  // spend goes to the histograms.
+  double dependency_fraction = 0.0;
   // Optional attribute names for ledger labels ("histogram of age"); indices otherwise.
   const std::vector<std::string>* names = nullptr;
 };
 
 // One noisy histogram per attribute (discrete Laplace, sensitivity 1 per histogram), clamped at
-// zero and normalised (all zero: uniform). Spends epsilon/m per attribute on `partition`, one
-// ledger entry each.
+// zero and normalised (all zero: uniform), except attributes that a dependency found by the
+// search (dependency_fraction > 0) derives from another: those get a deterministic node. The
+// histograms share what the search left, evenly; one ledger entry each on `partition`.
 Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOptions& options,
                                   PrivacyAccountant& accountant, const std::string& partition,
                                   Rng& rng, Progress& progress);

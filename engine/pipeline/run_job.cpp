@@ -7,6 +7,7 @@
 #include "engine/deniable/audit.h"
 #include "engine/deniable/deniable_model.h"
 #include "engine/deniable/deniable_synthesizer.h"
+#include "engine/dp/geometric_mechanism.h"
 #include "engine/metrics/marginals.h"
 #include "engine/model/domains.h"
 #include "engine/model/encoding.h"
@@ -33,6 +34,10 @@ namespace {
 // The advanced-composition slack δ'' of the deniable mode's accountant: its batches (219
 // entropy queries on Adult, the T attempts) use advanced composition when it is better.
 constexpr double kDeniableSlack = 1e-10;
+// Independent mode: share of the model's ε for the dependency search (model/dependencies.h),
+// so a column that (nearly) determines another keeps the pair consistent; what the search does
+// not spend goes to the histograms.
+constexpr double kDependencyShare = 0.15;
 
 std::string Number(double value) {
   std::ostringstream out;
@@ -63,6 +68,24 @@ Status ApplyCsvSettings(const nlohmann::json& schema, const std::string& source,
     }
   }
   return OkStatus();
+}
+
+// A discrete-Laplace row count (sensitivity 1 under add/remove), floored at 0: the one public
+// row count every rule of a run uses.
+Result<double> NoisyRowCount(std::size_t rows, double epsilon, PrivacyAccountant& accountant,
+                             Rng& rng) {
+  auto mechanism = GeometricMechanism::Create(epsilon, 1);
+  if (!mechanism) return mechanism.error();
+  LedgerEntry entry;
+  entry.label = "number of rows (for the settings chosen by rule)";
+  entry.mechanism = "discrete Laplace";
+  entry.partition = "all";
+  entry.reference = "model/domain_budget.h; PrivBayes §4.3 (θ-usefulness)";
+  entry.epsilon_each = epsilon;
+  entry.sensitivity = 1;
+  if (Status s = accountant.Spend(entry); !s) return s.error();
+  return std::max(0.0, static_cast<double>(
+                           mechanism->AddNoise(static_cast<std::int64_t>(rows), rng)));
 }
 
 }  // namespace
@@ -101,9 +124,9 @@ Status ModelSettings::Validate() const {
   if (!(delta > 0 && delta < 1e-3)) {
     return InvalidArgument("--delta must be in (0, 0.001) (got " + Number(delta) + ")");
   }
-  if (!(domain_fraction > 0 && domain_fraction < 1)) {
-    return InvalidArgument("the domain share of epsilon must be in (0, 1) (got " +
-                           Number(domain_fraction) + ")");
+  if (domain_fraction && !(*domain_fraction >= 0 && *domain_fraction < 1)) {
+    return InvalidArgument("--domain-fraction must be in [0, 1) or auto (got " +
+                           Number(*domain_fraction) + ")");
   }
   if (bins < 1 || bins > 1000) {
     return InvalidArgument("--bins must be between 1 and 1000 (got " + std::to_string(bins) + ")");
@@ -124,7 +147,11 @@ nlohmann::json ModelSettings::ToJson() const {
   out["mode"] = SynthesisModeName(mode);
   out["epsilon"] = epsilon;
   out["delta"] = delta;
-  out["domain_fraction"] = domain_fraction;
+  if (domain_fraction) {
+    out["domain_fraction"] = *domain_fraction;
+  } else {
+    out["domain_fraction"] = "auto";
+  }
   out["bins"] = bins;
   if (mode == SynthesisMode::kCorrelated) {
     out["degree"] = degree;
@@ -193,10 +220,20 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   if (!accountant) return accountant.error();
   LearnedModel model{Description{}, std::move(accountant.value()), !rng.is_secure(), {}, nullptr};
 
-  // 1. Domains (random mode spends the whole budget there: it uses nothing else).
+  // 0. A DP row count: the public fact the rules below use (the domain budget, PrivBayes's
+  //    θ-usefulness), kRowCountShare of ε.
   const bool random = settings.mode == SynthesisMode::kRandom;
+  auto noisy_rows = NoisyRowCount(table.num_rows(), ShareOf(settings.epsilon, kRowCountShare),
+                                  model.accountant, rng);
+  if (!noisy_rows) return noisy_rows.error();
+
+  // 1. Domains (random mode spends the whole budget there: it uses nothing else), by the rule
+  //    of model/domain_budget.h unless the user set the share.
+  const double after_count = model.accountant.Remaining().epsilon * (1 - 1e-9);
   DomainOptions domain_options;
-  domain_options.epsilon = random ? settings.epsilon : settings.epsilon * settings.domain_fraction;
+  domain_options.budget =
+      PlanDomainBudget(schema, after_count, *noisy_rows,
+                       random ? std::optional<double>(1.0) : settings.domain_fraction);
   domain_options.delta = settings.delta;
   domain_options.default_bins = settings.bins;
   domain_options.other_label = settings.other_label;
@@ -220,6 +257,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
     if (settings.mode == SynthesisMode::kIndependent) {
       IndependentOptions options;
       options.epsilon = model_epsilon;
+      options.dependency_fraction = kDependencyShare;
       options.names = &names;
       network = LearnIndependent(encoded.value(), options, model.accountant, "all", rng,
                                  learn_progress);
@@ -228,6 +266,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       options.degree = settings.degree;
       options.epsilon = model_epsilon;
       options.structure_fraction = settings.structure_fraction;
+      options.public_rows = *noisy_rows;  // already paid for (step 0)
       options.names = &names;
       network = LearnPrivBayes(encoded.value(), options, model.accountant, "all", rng,
                                learn_progress);
@@ -405,7 +444,10 @@ Result<DeniablePlan> PlanDeniableRelease(const ModelSettings& settings, std::siz
   plan.record = g.randomized ? g.record.cost : PrivacyCost{INFINITY, 1.0};
   plan.record_meets_delta = g.randomized && g.record.meets_delta;
   plan.synthesis = g.synthesis;
-  const double domain_epsilon = settings.epsilon * settings.domain_fraction;
+  // Domains (and the row count) take at most this share before the run; the model the rest.
+  const double domain_epsilon =
+      settings.epsilon * (settings.domain_fraction ? *settings.domain_fraction
+                                                   : kMaxDomainShare + kRowCountShare);
   const double model_epsilon = settings.epsilon - domain_epsilon;
   plan.release.epsilon = domain_epsilon + std::max(model_epsilon, g.synthesis.epsilon);
   plan.release.delta =
@@ -435,8 +477,11 @@ Result<nlohmann::json> AdviseDeniable(const LoadedInput& input, const ModelSetti
   // Domains on a scratch accountant: advice is for the owner, never released.
   auto scratch = PrivacyAccountant::Create(PrivacyCost{settings.epsilon, settings.delta});
   if (!scratch) return scratch.error();
+  // The owner's own row count stands for n̂ (advice is never released).
   DomainOptions domain_options;
-  domain_options.epsilon = settings.epsilon * settings.domain_fraction;
+  domain_options.budget =
+      PlanDomainBudget(input.schema, settings.epsilon,
+                       static_cast<double>(input.table->num_rows()), settings.domain_fraction);
   domain_options.delta = settings.delta;
   domain_options.default_bins = settings.bins;
   SubProgress domain_progress(progress, 0.0, 0.2);
@@ -446,7 +491,7 @@ Result<nlohmann::json> AdviseDeniable(const LoadedInput& input, const ModelSetti
   auto encoded = Encode(*input.table, input.schema, domains.value(), domain_progress);
   if (!encoded) return encoded.error();
   DeniableOptions options = settings.deniable;
-  options.model_epsilon = settings.epsilon * (1 - settings.domain_fraction);
+  options.model_epsilon = settings.epsilon - domain_options.budget.total();
   options.threads = settings.threads;
   AdviceRequest request;
   SubProgress advise_progress(progress, 0.2, 1.0);

@@ -56,7 +56,10 @@ struct ModelSettings {
   SynthesisMode mode = SynthesisMode::kCorrelated;
   double epsilon = 1.0;            // the whole release's budget (domains + model [+ seeds])
   double delta = 1e-9;             // for partition selection and (deniable) the model
-  double domain_fraction = 0.3;    // share of ε for DP domains (categories, bounds, missing)
+  // Share of ε for DP domains (categories, numeric bins, missing markers): unset = by the rule
+  // of model/domain_budget.h (from a DP row count, the column count and types); 0 is allowed
+  // when every domain is declared public.
+  std::optional<double> domain_fraction;
   int bins = 20;                   // equal-width bins for numeric columns
   int degree = 2;                  // correlated: parents per node
   double structure_fraction = 0.3; // correlated: share of the model's ε for the structure

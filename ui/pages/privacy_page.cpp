@@ -183,14 +183,23 @@ QWidget* PrivacyPage::buildParameters() {
   advanced_form->addRow(tr("δ:"), delta_);
 
   domain_share_ = new QDoubleSpinBox(box);
-  domain_share_->setRange(0.01, 0.9);
+  // The minimum stands for "Automatic" (the engine's rule); 0 is allowed when every domain is
+  // declared public.
+  domain_share_->setRange(-0.05, 0.9);
+  domain_share_->setSpecialValueText(tr("Automatic"));
   domain_share_->setSingleStep(0.05);
   domain_share_->setKeyboardTracking(false);
-  domain_share_->setToolTip(tr("Share of ε spent on learning ranges and categories privately "
-                               "(for columns without public bounds or lists)"));
+  domain_share_->setToolTip(tr("Share of ε spent on learning categories, numeric bins and "
+                               "missing markers privately (for columns without public lists "
+                               "or bounds). Automatic: set by a rule from a private row count "
+                               "and the column types"));
   connect(domain_share_, &QDoubleSpinBox::valueChanged, this, [this](double value) {
     PrivacySettings next = session_->settings();
-    next.model.domain_fraction = value;
+    if (value < 0) {
+      next.model.domain_fraction.reset();
+    } else {
+      next.model.domain_fraction = value;
+    }
     edit(next, tr("Set the share of ε for domains"));
   });
   advanced_form->addRow(tr("Share of ε for domains:"), domain_share_);
@@ -294,7 +303,8 @@ void PrivacyPage::refresh() {
     }
     delta_->setCurrentIndex(index);
     const QSignalBlocker block_domain(domain_share_);
-    domain_share_->setValue(model.domain_fraction);
+    domain_share_->setValue(model.domain_fraction ? *model.domain_fraction
+                                                  : domain_share_->minimum());
     const QSignalBlocker block_structure(structure_share_);
     structure_share_->setValue(model.structure_fraction);
     const QSignalBlocker block_rows(rows_);

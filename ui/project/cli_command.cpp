@@ -29,8 +29,10 @@ QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
                       QStringLiteral("--mode"), QString::fromUtf8(SynthesisModeName(model.mode)),
                       QStringLiteral("--epsilon"), exactNumber(model.epsilon),
                       QStringLiteral("--delta"), exactNumber(model.delta),
-                      QStringLiteral("--bins"), QString::number(model.bins),
-                      QStringLiteral("--domain-fraction"), exactNumber(model.domain_fraction)};
+                      QStringLiteral("--bins"), QString::number(model.bins)};
+  if (model.domain_fraction) {
+    args << QStringLiteral("--domain-fraction") << exactNumber(*model.domain_fraction);
+  }
   if (model.mode == SynthesisMode::kCorrelated) {
     args << QStringLiteral("--degree") << QString::number(model.degree)
          << QStringLiteral("--structure-fraction") << exactNumber(model.structure_fraction);

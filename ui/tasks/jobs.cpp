@@ -72,7 +72,6 @@ nlohmann::json PrivacySettingsToJson(const PrivacySettings& settings) {
       {"mode", SynthesisModeName(model.mode)},
       {"epsilon", model.epsilon},
       {"delta", model.delta},
-      {"domain_fraction", model.domain_fraction},
       {"bins", model.bins},
       {"degree", model.degree},
       {"structure_fraction", model.structure_fraction},
@@ -81,6 +80,12 @@ nlohmann::json PrivacySettingsToJson(const PrivacySettings& settings) {
       {"reproducible_not_private", settings.reproducible},
       {"seed", settings.seed},
   };
+  // The domain share: a number, or "auto" for the rule (model/domain_budget.h).
+  if (model.domain_fraction) {
+    out["domain_fraction"] = *model.domain_fraction;
+  } else {
+    out["domain_fraction"] = "auto";
+  }
   {
     const DeniableOptions& deniable = model.deniable;
     out["deniable"] = {{"k", deniable.k},
@@ -123,7 +128,6 @@ Result<PrivacySettings> PrivacySettingsFromJson(const nlohmann::json& json,
   model.mode = *parsed;
   for (Status s : {ReadField(json, "epsilon", source, model.epsilon),
                    ReadField(json, "delta", source, model.delta),
-                   ReadField(json, "domain_fraction", source, model.domain_fraction),
                    ReadField(json, "bins", source, model.bins),
                    ReadField(json, "degree", source, model.degree),
                    ReadField(json, "structure_fraction", source, model.structure_fraction),
@@ -132,6 +136,13 @@ Result<PrivacySettings> PrivacySettingsFromJson(const nlohmann::json& json,
                    ReadField(json, "reproducible_not_private", source, settings.reproducible),
                    ReadField(json, "seed", source, settings.seed)}) {
     if (!s) return s.error();
+  }
+  model.domain_fraction.reset();
+  if (json.contains("domain_fraction") && !(json["domain_fraction"].is_string() &&
+                                            json["domain_fraction"] == "auto")) {
+    double fraction = 0;
+    if (Status s = ReadField(json, "domain_fraction", source, fraction); !s) return s.error();
+    model.domain_fraction = fraction;
   }
   if (json.contains("deniable")) {
     DeniableOptions& deniable = model.deniable;

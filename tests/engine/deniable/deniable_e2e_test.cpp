@@ -32,8 +32,8 @@ Adult LoadAdult(const std::string& path, PrivacyAccountant& accountant) {
   adult.table = ReadCsv(path, CsvReadOptions{}, progress).value();
   adult.schema = InferSchema(adult.table, InferOptions{});
   SeededRng rng(7);
-  DomainOptions domains;
-  domains.epsilon = 1.0;
+  const DomainOptions domains =
+      DomainOptionsFor(adult.schema, 1.0, static_cast<double>(adult.table.num_rows()));
   adult.domains =
       BuildDomains(adult.table, adult.schema, domains, accountant, rng, progress).value();
   adult.data = Encode(adult.table, adult.schema, adult.domains, progress).value();

@@ -35,6 +35,22 @@ PrivacyAccountant Budget(double epsilon, double delta) {
   return PrivacyAccountant::Create(PrivacyCost{epsilon, delta}).value();
 }
 
+DomainOptions UnionOnly(double epsilon, double delta) {
+  DomainOptions options;
+  options.budget.union_epsilon = epsilon;
+  options.budget.union_columns = 1;
+  options.delta = delta;
+  return options;
+}
+
+DomainOptions HistogramOnly(double epsilon_each) {
+  DomainOptions options;
+  options.budget.histogram_epsilon = epsilon_each;
+  options.budget.histogram_columns = 1;
+  options.delta = 1e-6;
+  return options;
+}
+
 TEST(DomainsTest, PartitionSelectionKeepsFrequentValuesSortedAndDropsRareOnes) {
   std::vector<std::optional<std::string>> cells;
   Repeat(cells, "red", 500);
@@ -44,9 +60,7 @@ TEST(DomainsTest, PartitionSelectionKeepsFrequentValuesSortedAndDropsRareOnes) {
   schema.columns = {StringColumn("color")};
   const RawTable table = MakeTable({MakeColumn("color", cells)});
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
-  DomainOptions options;
-  options.epsilon = 1.0;
-  options.delta = 1e-6;
+  const DomainOptions options = UnionOnly(1.0, 1e-6);
   SeededRng rng(11);
   NullProgress progress;
   auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
@@ -71,9 +85,7 @@ TEST(DomainsTest, MissingCodeExistsWhenManyCellsAreMissing) {
   schema.columns = {StringColumn("x")};
   const RawTable table = MakeTable({MakeColumn("x", cells)});
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
-  DomainOptions options;
-  options.epsilon = 1.0;
-  options.delta = 1e-6;
+  const DomainOptions options = UnionOnly(1.0, 1e-6);
   SeededRng rng(12);
   NullProgress progress;
   auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
@@ -91,9 +103,7 @@ TEST(DomainsTest, PublicCategoriesKeepTheUsersOrderAndNeedNoOtherCode) {
   schema.columns[0].public_categories = std::vector<std::string>{"low", "medium", "high"};
   const RawTable table = MakeTable({MakeColumn("level", cells)});
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
-  DomainOptions options;
-  options.epsilon = 0.5;
-  options.delta = 1e-6;
+  const DomainOptions options = UnionOnly(0.5, 1e-6);
   SeededRng rng(13);
   NullProgress progress;
   auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
@@ -113,9 +123,7 @@ TEST(DomainsTest, PublicBoundsAreUsedAsIsWithIntegerBins) {
   schema.columns[0].public_max = 9;
   const RawTable table = MakeTable({MakeColumn("n", cells)});
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
-  DomainOptions options;
-  options.epsilon = 0.5;
-  options.delta = 1e-6;
+  DomainOptions options;  // no budget: a declared-public domain costs nothing
   options.default_bins = 20;
   SeededRng rng(14);
   NullProgress progress;
@@ -127,48 +135,50 @@ TEST(DomainsTest, PublicBoundsAreUsedAsIsWithIntegerBins) {
   EXPECT_EQ(d.hi, 9);
   EXPECT_EQ(d.bins, 10);  // one bin per integer: fewer integers than the default 20 bins
   EXPECT_EQ(d.step, 1);
+  EXPECT_TRUE(d.has_missing);  // no budget to decide it: always present
   EXPECT_EQ(d.categories_source, DomainSource::kPublic);
+  EXPECT_EQ(accountant.Total().epsilon, 0);
 }
 
-TEST(DomainsTest, DpBoundsLandNearTheDataRange) {
+TEST(DomainsTest, AdaptiveHistogramFindsTheRangeTheSpikeAndNoOtherCode) {
+  // 20,000 values: a spike at 40 (half of them) and a uniform 20..80 for the rest.
   std::vector<std::optional<std::string>> cells;
-  for (int i = 0; i < 20000; ++i) cells.push_back(std::to_string(20 + i % 61));  // 20..80
+  for (int i = 0; i < 20000; ++i) cells.push_back(std::to_string(i % 2 ? 40 : 20 + i % 61));
   Schema schema;
-  schema.columns = {IntegerColumn("age")};
-  const RawTable table = MakeTable({MakeColumn("age", cells)});
+  schema.columns = {IntegerColumn("hours")};
+  const RawTable table = MakeTable({MakeColumn("hours", cells)});
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
-  DomainOptions options;
-  options.epsilon = 1.0;
-  options.delta = 1e-6;
+  const DomainOptions options = HistogramOnly(0.5);
   SeededRng rng(15);
   NullProgress progress;
   auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
   ASSERT_TRUE(domains.has_value()) << domains.error().message;
   const ColumnDomain& d = (*domains)[0];
   EXPECT_EQ(d.categories_source, DomainSource::kDp);
-  // A uniform 20..80 with 20,000 values (328 per integer): the thresholded histogram keeps the
-  // cells holding 20 and 80; its cells are at most 7.75 wide over the coarse range [8, 255].
-  EXPECT_LE(d.lo, 20);
-  EXPECT_GE(d.lo, 12);
-  EXPECT_GE(d.hi, 80);
-  EXPECT_LE(d.hi, 88);
-  EXPECT_EQ(d.bins, 20);
-  EXPECT_EQ(d.lo, std::floor(d.lo));
-  EXPECT_EQ(d.hi, std::floor(d.hi));
+  EXPECT_FALSE(d.categorical);
+  EXPECT_EQ(d.step, 1);
+  // The range: the magnitude buckets [16, 32), [32, 64), [64, 128) hold the data, so the range
+  // runs over them (values beyond 80 get only noise weight); nothing below 16, nothing at 128.
+  EXPECT_EQ(d.lo, 16);
+  EXPECT_EQ(d.hi, 127);
+  // The spike is a bin of its own, holding exactly 40.
+  const std::uint32_t spike = d.BinOf(40);
+  EXPECT_EQ(d.FirstPointOf(spike), 40);
+  EXPECT_EQ(d.LastPointOf(spike), 40);
+  EXPECT_FALSE(d.has_missing);
+  EXPECT_LE(d.bins, 2 * options.default_bins);
+  // Spent: the adaptive stage 2·(0.25/2) and the counts 0.25, as documented.
+  EXPECT_NEAR(accountant.Total().epsilon, 0.5, 1e-12);
 }
 
-// 40 values at ε = 0.1: no bucket of the magnitude histogram stands out, so the DP range would
-// be noise. The run stops and says what to do, naming the column.
-TEST(DomainsTest, TooFewValuesForPrivateBoundsAskForPublicOnes) {
+TEST(DomainsTest, NumericColumnsWithoutBudgetOrPublicBoundsAskForThem) {
   std::vector<std::optional<std::string>> cells;
   for (int i = 0; i < 40; ++i) cells.push_back(std::to_string(i % 7));
   Schema schema;
   schema.columns = {IntegerColumn("visits")};
   const RawTable table = MakeTable({MakeColumn("visits", cells)});
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
-  DomainOptions options;
-  options.epsilon = 0.1;
-  options.delta = 1e-6;
+  DomainOptions options;  // no domain budget
   SeededRng rng(16);
   NullProgress progress;
   auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
@@ -179,9 +189,56 @@ TEST(DomainsTest, TooFewValuesForPrivateBoundsAskForPublicOnes) {
   // With public bounds the same column is fine.
   schema.columns[0].public_min = 0;
   schema.columns[0].public_max = 10;
-  PrivacyAccountant again = Budget(1.0, 1e-6);
-  auto with_bounds = BuildDomains(table, schema, options, again, rng, progress);
+  auto with_bounds = BuildDomains(table, schema, options, accountant, rng, progress);
   ASSERT_TRUE(with_bounds.has_value()) << with_bounds.error().message;
+}
+
+// A categorical Integer column (a 0/1 flag, codes 1..5) gets one bin per frequent value and no
+// "Other": every decoded value is an integer.
+TEST(DomainsTest, CategoricalIntegersGetOneBinPerValue) {
+  std::vector<std::optional<std::string>> cells;
+  for (int i = 0; i < 10000; ++i) cells.push_back(std::to_string(1 + i % 5));
+  Schema schema;
+  schema.columns = {IntegerColumn("code")};
+  schema.columns[0].categorical = true;
+  const RawTable table = MakeTable({MakeColumn("code", cells)});
+  PrivacyAccountant accountant = Budget(1.0, 1e-6);
+  SeededRng rng(19);
+  NullProgress progress;
+  auto domains = BuildDomains(table, schema, HistogramOnly(0.5), accountant, rng, progress);
+  ASSERT_TRUE(domains.has_value()) << domains.error().message;
+  const ColumnDomain& d = (*domains)[0];
+  EXPECT_FALSE(d.has_other);
+  ASSERT_EQ(d.bins, 5);
+  for (std::uint32_t b = 0; b < 5; ++b) EXPECT_EQ(d.FirstPointOf(b), b + 1.0);
+  for (std::uint32_t b = 0; b < 4; ++b) EXPECT_EQ(d.LastPointOf(b), b + 1.0);
+  // The last bin may also hold the empty values after 5 (6, 7 of the magnitude bucket [4, 8)),
+  // with only noise as weight: 5 keeps at least 99% of the bin's weight.
+  const auto [first, last] = d.LeavesOfBin(4);
+  double total = 0;
+  for (std::size_t leaf = first; leaf < last; ++leaf) total += d.leaf_weights[leaf];
+  EXPECT_EQ(d.leaf_edges[first], 5);
+  EXPECT_GE(d.leaf_weights[first], 0.99 * total);
+}
+
+TEST(DomainsTest, LatticeStepsFollowTypesAndFormats) {
+  ColumnSchema c;
+  c.type = DataType::kInteger;
+  EXPECT_EQ(LatticeStepOf(c), 1);
+  c.type = DataType::kFloat;
+  c.decimals = 2;
+  EXPECT_DOUBLE_EQ(LatticeStepOf(c), 0.01);
+  c.decimals = -1;
+  EXPECT_EQ(LatticeStepOf(c), 0);
+  c.type = DataType::kDateTime;
+  c.datetime_format = "%Y-%m-%d";
+  EXPECT_EQ(LatticeStepOf(c), 86400);
+  c.datetime_format = "%Y-%m-%d %H:%M";
+  EXPECT_EQ(LatticeStepOf(c), 60);
+  c.datetime_format = "%Y-%m-%d %H:%M:%S";
+  EXPECT_EQ(LatticeStepOf(c), 1);
+  c.datetime_format = "%Y-%m-%dT%H:%M:%3f";
+  EXPECT_EQ(LatticeStepOf(c), 1);
 }
 
 TEST(DomainsTest, IdentifierAndIgnoredColumnsHaveNoDomain) {
@@ -199,8 +256,7 @@ TEST(DomainsTest, IdentifierAndIgnoredColumnsHaveNoDomain) {
   EXPECT_EQ(ModelledColumns(schema), std::vector<int>{1});
   EXPECT_EQ(ColumnsNeedingDpDomain(schema), 1);
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
-  DomainOptions options;
-  options.delta = 1e-6;
+  const DomainOptions options = UnionOnly(0.5, 1e-6);
   SeededRng rng(16);
   NullProgress progress;
   auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
@@ -216,17 +272,22 @@ TEST(DomainsTest, RejectsNonsenseBudgets) {
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
   SeededRng rng(17);
   NullProgress progress;
-  DomainOptions options;
-  options.epsilon = 0;
+  DomainOptions options = UnionOnly(-1, 1e-6);
   auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
   ASSERT_FALSE(domains.has_value());
   EXPECT_EQ(domains.error().code, ErrorCode::kInvalidArgument);
-  EXPECT_NE(domains.error().message.find("epsilon"), std::string::npos);
-  options.epsilon = 0.1;
+  EXPECT_NE(domains.error().message.find("budget"), std::string::npos);
+  options = UnionOnly(0.1, 1e-6);
   options.default_bins = 0;
   domains = BuildDomains(table, schema, options, accountant, rng, progress);
   ASSERT_FALSE(domains.has_value());
   EXPECT_NE(domains.error().message.find("bins"), std::string::npos);
+  // A categorical column without a public list needs a union budget.
+  const DomainOptions none;
+  domains = BuildDomains(table, schema, none, accountant, rng, progress);
+  ASSERT_FALSE(domains.has_value());
+  EXPECT_EQ(domains.error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_NE(domains.error().message.find("column 'c'"), std::string::npos);
 }
 
 TEST(DomainsTest, RefusesToOverspendTheAccountant) {
@@ -236,9 +297,7 @@ TEST(DomainsTest, RefusesToOverspendTheAccountant) {
   PrivacyAccountant accountant = Budget(0.05, 1e-6);
   SeededRng rng(18);
   NullProgress progress;
-  DomainOptions options;
-  options.epsilon = 0.1;  // more than the budget
-  options.delta = 1e-7;
+  const DomainOptions options = UnionOnly(0.1, 1e-7);  // more than the budget
   auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
   ASSERT_FALSE(domains.has_value());
   EXPECT_EQ(domains.error().code, ErrorCode::kBudgetExhausted);

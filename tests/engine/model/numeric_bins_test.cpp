@@ -17,32 +17,57 @@ ColumnDomain Binned(const NoisyLeaves& leaves, NumericBinning binning) {
   return domain;
 }
 
-// capital-gain-like: a spike at 0, nothing in 1..127, a tail up to 2^14, then empty magnitude
-// buckets of the coarse range. Noise scale 1: ends below 8 are cut, leaves below 2 weigh 0.
-TEST(NumericBinsTest, SpikeStandsAloneEmptyGapWeighsNothingEmptyEndsAreCut) {
+// capital-gain-like inside the public coarse range: a spike at 0, nothing in 1..127, a tail up
+// to 2^14, then empty magnitude buckets (groups = sign × bit length). Noise scale 1: a group is
+// kept when its sum reaches 8·√(its leaves).
+TEST(NumericBinsTest, SpikeStandsAloneEmptyGapWeighsLittleEmptyGroupsAreCut) {
   NoisyLeaves leaves;
   leaves.step = 1;
-  leaves.edges = {-1024, -1, 0, 1, 128, 256, 512, 1024, 16384, 1 << 20, 1 << 30};
+  leaves.edges = {-1024, -512, 0, 1, 128, 256, 512, 1024, 16384, 1 << 20, 1 << 30};
   leaves.counts = {3, -2, 9000, 1, 300, 250, 200, 150, 5, -1};
+  leaves.groups = {-11, -10, 0, 8, 8, 9, 10, 11, 15, 21};
   const ColumnDomain d = Binned(leaves, {.max_bins = 4, .categorical = false});
-  // Range: from the spike (first leaf with >= 8) to the end of [1024, 16384).
+  // Range: from the spike's group to the last group that clears its threshold ([1024, 16384)).
   EXPECT_EQ(d.lo, 0);
   EXPECT_EQ(d.hi, 16383);
   // The spike is a bin of its own holding only the value 0.
   EXPECT_EQ(d.BinOf(0), 0u);
   EXPECT_EQ(d.FirstPointOf(0), 0);
   EXPECT_EQ(d.LastPointOf(0), 0);
-  // The gap 1..127 has weight 0 (a noisy count of 1 < 2): decoding never draws from it.
-  const auto [first, last] = d.LeavesOfBin(d.BinOf(1));
-  for (std::size_t leaf = first; leaf < last; ++leaf) {
-    if (d.leaf_edges[leaf] == 1) {
-      EXPECT_EQ(d.leaf_weights[leaf], 0);
-    }
-  }
-  // Total weight 9000 + 900: a share of 2475 per bin, so the tail leaves (300, 250, 200, 150)
-  // share one bin; with the gap merged into it, two bins in all.
+  // The gap 1..127 keeps only its (positive) noise as weight: 1 against 900 in its bin.
+  EXPECT_EQ(d.leaf_weights, (std::vector<double>{9000, 1, 300, 250, 200, 150}));
+  // Total weight 9901: a share of about 2475 per bin, so the tail leaves share one bin.
   EXPECT_EQ(d.bins, 2);
   EXPECT_EQ(d.edges, (std::vector<double>{0, 1, 16384}));
+}
+
+// A real tail whose leaves each hold only a few noise scales is kept whole: thresholds apply to
+// groups, not to single leaves (fnlwgt: leaves of about b records each).
+TEST(NumericBinsTest, ThinLeavesOfARealTailAreKept) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.count_noise_scale = 60;
+  for (int i = 0; i <= 32; ++i) leaves.edges.push_back(16384 + 512 * i);
+  for (int i = 0; i < 32; ++i) {
+    leaves.counts.push_back(150);  // 2.5 noise scales each, 32 leaves in one bucket
+    leaves.groups.push_back(15);
+  }
+  const ColumnDomain d = Binned(leaves, {.max_bins = 8, .categorical = false});
+  EXPECT_EQ(d.lo, 16384);
+  EXPECT_EQ(d.hi, 16384 + 512 * 32 - 1);
+  EXPECT_EQ(d.bins, 8);
+}
+
+// Under public bounds nothing is cut: the bounds are the range.
+TEST(NumericBinsTest, PublicBoundsAreTheRange) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.edges = {0, 50, 100};
+  leaves.counts = {-3, 500};
+  const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = false});
+  EXPECT_EQ(d.lo, 0);
+  EXPECT_EQ(d.hi, 99);
+  EXPECT_EQ(d.leaf_weights, (std::vector<double>{0, 500}));
 }
 
 TEST(NumericBinsTest, CategoricalColumnsGetOneBinPerFrequentValue) {
@@ -51,6 +76,7 @@ TEST(NumericBinsTest, CategoricalColumnsGetOneBinPerFrequentValue) {
   leaves.step = 1;
   leaves.edges = {-8, 0, 1, 2, 4, 8, 16};
   leaves.counts = {0, 2400, 2600, 1, 0, -3};
+  leaves.groups = {-4, 0, 1, 2, 3, 4};
   const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = true});
   EXPECT_EQ(d.bins, 2);
   EXPECT_EQ(d.FirstPointOf(0), 0);
@@ -70,10 +96,12 @@ TEST(NumericBinsTest, EducationNumKeepsEveryFrequentCode) {
     leaves.counts.push_back(1000 + v);
   }
   const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = true});
-  // 1..2 shares a bin (not a single value), 3..16 one bin each.
-  EXPECT_EQ(d.bins, 15);
-  EXPECT_EQ(d.CodeLabel(0), "1–2");
-  for (std::uint32_t b = 1; b < 15; ++b) EXPECT_EQ(d.FirstPointOf(b), d.LastPointOf(b));
+  // 1..2 (not a single value) holds less than half a bin's share (330 < 14,465 / 40), so it
+  // joins its neighbour 3; 4..16 one bin each. Its leaf keeps its weight within that bin.
+  EXPECT_EQ(d.bins, 14);
+  EXPECT_EQ(d.CodeLabel(0), "1–3");
+  EXPECT_EQ(d.leaf_weights[0], 330);
+  for (std::uint32_t b = 1; b < 14; ++b) EXPECT_EQ(d.FirstPointOf(b), d.LastPointOf(b));
 }
 
 TEST(NumericBinsTest, EqualWeightBinsOnASmoothColumn) {
@@ -92,11 +120,12 @@ TEST(NumericBinsTest, EqualWeightBinsOnASmoothColumn) {
   }
 }
 
-TEST(NumericBinsTest, OnlyNoiseGivesTheHeaviestLeafUniformly) {
+TEST(NumericBinsTest, OnlyNoiseGivesTheHeaviestGroup) {
   NoisyLeaves leaves;
   leaves.step = 1;
   leaves.edges = {0, 10, 20, 30};
   leaves.counts = {3, 7, -4};
+  leaves.groups = {1, 2, 3};
   const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = false});
   EXPECT_EQ(d.lo, 10);
   EXPECT_EQ(d.hi, 19);
@@ -114,6 +143,8 @@ TEST(NumericBinsTest, RejectsMalformedLeaves) {
   EXPECT_FALSE(SetBinsFromLeaves(bad, {}, d).has_value());
   bad.edges = {0, 1, 2};
   EXPECT_FALSE(SetBinsFromLeaves(bad, {.max_bins = 0}, d).has_value());
+  bad.groups = {1};
+  EXPECT_FALSE(SetBinsFromLeaves(bad, {}, d).has_value());
 }
 
 }  // namespace

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/model/domain_budget.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "engine/dp/privacy_accountant.h"
+
+namespace deniable {
+
+bool IsFreeText(const ColumnSchema& column) {
+  if (column.type != DataType::kString || column.categorical) return false;
+  const std::uint64_t values = column.stats.rows - column.stats.missing;
+  return column.stats.distinct >= kFreeTextMinDistinct &&
+         static_cast<double>(column.stats.distinct) >= kFreeTextDistinctShare * static_cast<double>(values);
+}
+
+DomainNeed DomainNeedOf(const ColumnSchema& column) {
+  if (!column.is_modelled()) return DomainNeed::kNone;
+  if (column.is_numeric()) {
+    return column.public_categories ? DomainNeed::kNone : DomainNeed::kHistogram;
+  }
+  if (column.public_categories) return DomainNeed::kNone;
+  return IsFreeText(column) ? DomainNeed::kTrie : DomainNeed::kSetUnion;
+}
+
+DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy_rows,
+                              std::optional<double> fixed_fraction) {
+  DomainBudget budget;
+  int modelled = 0;
+  for (const ColumnSchema& column : schema.columns) {
+    if (!column.is_modelled()) continue;
+    ++modelled;
+    switch (DomainNeedOf(column)) {
+      case DomainNeed::kSetUnion: ++budget.union_columns; break;
+      case DomainNeed::kHistogram: ++budget.histogram_columns; break;
+      case DomainNeed::kTrie: ++budget.trie_columns; break;
+      case DomainNeed::kNone: break;
+    }
+  }
+  // Shares of ε by the rule (see the header).
+  const double rows = std::max(noisy_rows, 1.0);
+  double union_share = 0;
+  if (budget.union_columns > 0) {
+    const double wanted = kUnionConstant * std::sqrt(static_cast<double>(modelled)) /
+                          (kKeptShare * rows) / epsilon;
+    union_share = std::clamp(wanted, kMinUnionShare, kMaxUnionShare);
+  }
+  const int per_column_parts = budget.histogram_columns + budget.trie_columns;
+  double column_share = per_column_parts > 0
+                            ? std::min(kNumericShareEach * per_column_parts, kMaxNumericShare)
+                            : 0.0;
+  double total_share = union_share + column_share;
+  if (total_share > kMaxDomainShare) {
+    const double scale = kMaxDomainShare / total_share;
+    union_share *= scale;
+    column_share *= scale;
+    total_share = kMaxDomainShare;
+  }
+  std::ostringstream rule;
+  rule.precision(3);
+  if (fixed_fraction && total_share > 0) {
+    const double scale = *fixed_fraction / total_share;
+    union_share *= scale;
+    column_share *= scale;
+    rule << "domain share " << *fixed_fraction << " of ε (set by the user), split as the rule does";
+  } else if (fixed_fraction) {
+    rule << "every domain is public: no domain budget";
+  } else {
+    rule << "domain share " << total_share << " of ε by the rule: set union "
+         << union_share << " (" << budget.union_columns << " categorical of " << modelled
+         << " columns, n̂ = " << std::llround(rows) << "), " << per_column_parts
+         << " numeric/text columns " << column_share;
+  }
+  budget.rule = rule.str();
+  // Rounded down so that the parts never add up to more than the share (privacy_accountant.h).
+  budget.union_epsilon = ShareOf(epsilon, union_share);
+  if (per_column_parts > 0) {
+    const double each = EvenShare(ShareOf(epsilon, column_share), per_column_parts);
+    budget.histogram_epsilon = budget.histogram_columns > 0 ? each : 0;
+    budget.trie_epsilon = budget.trie_columns > 0 ? each : 0;
+  }
+  return budget;
+}
+
+}  // namespace deniable

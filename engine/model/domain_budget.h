@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+// How much of ε the domains get, by a rule over public facts only: the total ε and δ, a DP
+// row count n̂, the schema (which columns need a DP domain and of which kind). Never from the
+// data itself, and never tuned to one table: the same rule for every input (docs/utility.md
+// shows it on every shared table at several ε).
+//
+// The parts of a domain budget:
+//  * the categorical set union (dp/set_union.h, Policy Gaussian): the values of String
+//    columns without a public list (other than free text), and the "missing" marker of every modelled
+//    column, decided jointly. The rule aims to keep every value held by a share φ = kKeptShare
+//    of the rows: with the Gaussian union a value held by c records survives when c/√(m/3)
+//    clears the threshold plus two noise scales, about 53/ε_u at δ = 1e-9 (m columns; a
+//    record's unit ℓ2 weight spreads over the items it has not yet filled — about a third of
+//    them on the tables measured), so ε_u = kUnionConstant·√m / (φ·n̂), kept within
+//    [kMinUnionShare, kMaxUnionShare] of ε;
+//  * the numeric columns (Integer, Float, DateTime without a public category list): a private
+//    adaptive histogram each (histogram/), kNumericShareEach of ε per column, at most
+//    kMaxNumericShare of ε in all;
+//  * free-text String columns (IsFreeText): a character trie each, like numeric columns.
+// Columns with public domains cost nothing; when every domain is public the domain budget is
+// zero (numeric columns with public bounds then get equal-width bins without within-bin detail).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/core/result.h"
+#include "engine/schema/schema.h"
+
+namespace deniable {
+
+inline constexpr double kKeptShare = 0.02;
+inline constexpr double kUnionConstant = 30.6;
+inline constexpr double kMinUnionShare = 0.1;
+inline constexpr double kMaxUnionShare = 0.6;
+inline constexpr double kNumericShareEach = 0.03;
+inline constexpr double kMaxNumericShare = 0.25;
+inline constexpr double kMaxDomainShare = 0.8;
+
+// Free text: a String column (not categorical) with at least kFreeTextMinDistinct distinct
+// values, at least kFreeTextDistinctShare of its non-missing cells (the schema's inference
+// facts, reviewed by the owner like its types). Such a column would put one never-filling item
+// per record into the set union, so it gets a trie of its own instead; any other String column
+// (a 41-country or 87-neighbourhood column) takes part in the union, where its frequent values
+// cost far less than in a trie of its own.
+inline constexpr std::uint64_t kFreeTextMinDistinct = 1000;
+inline constexpr double kFreeTextDistinctShare = 0.1;
+bool IsFreeText(const ColumnSchema& column);
+
+// What a column needs from the domain budget.
+enum class DomainNeed {
+  kNone,       // not modelled, or a public domain and nothing else to learn
+  kSetUnion,   // String values (and missing marker) via the set union
+  kHistogram,  // numeric: a private adaptive histogram (bins and within-bin detail)
+  kTrie,       // free-text String (IsFreeText): frequent strings by a private character trie
+};
+DomainNeed DomainNeedOf(const ColumnSchema& column);
+
+struct DomainBudget {
+  double union_epsilon = 0;      // the set union (0: none run; missing codes always present)
+  double histogram_epsilon = 0;  // per numeric column (adaptive stage 2ε_a plus second pass)
+  double trie_epsilon = 0;       // per free-text column
+  int union_columns = 0, histogram_columns = 0, trie_columns = 0;
+  double total() const {
+    return union_epsilon + histogram_epsilon * histogram_columns + trie_epsilon * trie_columns;
+  }
+  std::string rule;  // one line for the ledger and the GUI: the rule and its inputs
+};
+
+// The rule above. `fixed_fraction` (the user's --domain-fraction) replaces the rule's total
+// share, split between the parts in the rule's proportions. epsilon > 0, noisy_rows >= 0.
+DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy_rows,
+                              std::optional<double> fixed_fraction);
+
+}  // namespace deniable

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/model/dependencies.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/model/privbayes.h"
+#include "engine/model/sampler.h"
+
+namespace deniable {
+namespace {
+
+// A table with a code and its label (a bijection), a band of a score (a function), and an
+// unrelated column.
+EncodedTable TiedTable(std::size_t rows, std::uint64_t seed) {
+  SeededRng rng(seed);
+  EncodedTable t;
+  t.rows = rows;
+  t.cardinalities = {8, 8, 10, 3, 4};
+  t.columns.resize(5);
+  for (std::size_t r = 0; r < rows; ++r) {
+    const auto code = static_cast<Code>(UniformBelow(rng, 8));
+    const auto score = static_cast<Code>(UniformBelow(rng, 10));
+    t.columns[0].push_back(code);
+    t.columns[1].push_back(static_cast<Code>((code * 3 + 1) % 8));  // its label
+    t.columns[2].push_back(score);
+    t.columns[3].push_back(static_cast<Code>(score < 4 ? 0 : score < 8 ? 1 : 2));  // its band
+    t.columns[4].push_back(static_cast<Code>(UniformBelow(rng, 4)));
+  }
+  return t;
+}
+
+TEST(DependencyScoreTest, PositiveExactlyForFunctionsAndSensitivityOne) {
+  const EncodedTable t = TiedTable(2000, 1);
+  EXPECT_GT(DependencyScore(t, 0, 1, 0.9), 0);  // code -> label
+  EXPECT_GT(DependencyScore(t, 2, 3, 0.9), 0);  // score -> band
+  EXPECT_LT(DependencyScore(t, 3, 2, 0.9), 0);  // band does not determine the score
+  EXPECT_LT(DependencyScore(t, 4, 0, 0.9), 0);  // unrelated
+  // Adding or removing any one row moves every score by at most 1.
+  SeededRng rng(2);
+  for (int trial = 0; trial < 200; ++trial) {
+    const EncodedTable small = TiedTable(50 + trial % 7, 100 + trial);
+    EncodedTable fewer = small;
+    const std::size_t drop = UniformBelow(rng, small.rows);
+    for (auto& column : fewer.columns) column.erase(column.begin() + static_cast<std::ptrdiff_t>(drop));
+    fewer.rows -= 1;
+    for (int a = 0; a < 5; ++a) {
+      for (int b = 0; b < 5; ++b) {
+        if (a == b) continue;
+        EXPECT_LE(std::fabs(DependencyScore(small, a, b, 0.9) - DependencyScore(fewer, a, b, 0.9)),
+                  1.0 + 1e-9);
+      }
+    }
+  }
+}
+
+TEST(FindDependenciesTest, FindsTheTiedPairsSpendsWhatItSaysAndMapsExactly) {
+  const EncodedTable t = TiedTable(20000, 3);
+  auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
+  ASSERT_TRUE(accountant.has_value());
+  DependencyOptions options;
+  options.epsilon = 0.3;
+  SeededRng rng(4);
+  NullProgress progress;
+  auto result = FindDependencies(t, options, *accountant, "all", rng, progress);
+  ASSERT_TRUE(result.has_value()) << result.error().message;
+  // Both ties are found (in either direction for the bijection), then "none" ends the search
+  // (3 rounds at most: the third round finds nothing above λ0 = 0.9).
+  ASSERT_EQ(result->found.size(), 2u);
+  bool code_label = false, score_band = false;
+  for (const Dependency& d : result->found) {
+    if ((d.parent == 0 && d.child == 1) || (d.parent == 1 && d.child == 0)) {
+      code_label = true;
+      for (std::uint32_t a = 0; a < 8; ++a) {
+        const std::uint32_t expected = d.parent == 0 ? (a * 3 + 1) % 8 : ((a + 8 - 1) * 3) % 8;
+        EXPECT_EQ(d.mapping[a], expected) << a;
+      }
+    }
+    if (d.parent == 2 && d.child == 3) {
+      score_band = true;
+      for (std::uint32_t a = 0; a < 10; ++a) EXPECT_EQ(d.mapping[a], a < 4 ? 0u : a < 8 ? 1u : 2u);
+    }
+  }
+  EXPECT_TRUE(code_label);
+  EXPECT_TRUE(score_band);
+  // Spent: 3 selection rounds and 2 mappings, each round's reserve 0.1 split 0.06 / 0.04.
+  EXPECT_NEAR(result->spent, 3 * 0.06 + 2 * 0.04, 1e-12);
+  EXPECT_NEAR(accountant->Total().epsilon, result->spent, 1e-12);
+  EXPECT_EQ(accountant->entries().size(), 5u);
+}
+
+TEST(LearnIndependentTest, DerivedColumnsStayConsistentWhenSampled) {
+  const EncodedTable t = TiedTable(20000, 5);
+  auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
+  ASSERT_TRUE(accountant.has_value());
+  IndependentOptions options;
+  options.epsilon = 1.0;
+  options.dependency_fraction = 0.3;
+  SeededRng rng(6);
+  NullProgress progress;
+  auto net = LearnIndependent(t, options, *accountant, "all", rng, progress);
+  ASSERT_TRUE(net.has_value()) << net.error().message;
+  EXPECT_EQ(net->Validate(t.cardinalities), "");
+  EXPECT_LE(accountant->Total().epsilon, 1.0);
+  auto sample = SampleNetwork(net.value(), t.cardinalities, 5000, rng, progress);
+  ASSERT_TRUE(sample.has_value());
+  std::size_t consistent = 0;
+  for (std::size_t r = 0; r < sample->rows; ++r) {
+    const Code score = sample->columns[2][r];
+    consistent += sample->columns[3][r] == (score < 4 ? 0 : score < 8 ? 1 : 2) ? 1 : 0;
+  }
+  EXPECT_EQ(consistent, sample->rows);  // a deterministic node: every row consistent
+}
+
+}  // namespace
+}  // namespace deniable
