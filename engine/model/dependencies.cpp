@@ -105,7 +105,11 @@ Result<DependencyResult> FindDependencies(const EncodedTable& data,
       utilities.push_back(pair.score);
     }
     if (admissible.empty()) break;
-    utilities.push_back(0.0);  // "none": no pair clears λ0
+    // "none" (no pair clears λ0) counts as many candidates as there are pairs: otherwise the
+    // many pairs a little below 0 would together outweigh it and a spurious pair would win.
+    utilities.push_back(0.0);
+    std::vector<std::uint64_t> multiplicities(utilities.size(), 1);
+    multiplicities.back() = admissible.size();
     LedgerEntry entry;
     entry.label = "dependency search, round " + std::to_string(round + 1);
     entry.mechanism = "exponential mechanism";
@@ -115,7 +119,7 @@ Result<DependencyResult> FindDependencies(const EncodedTable& data,
     entry.sensitivity = 1;
     if (Status s = accountant.Spend(entry); !s) return s.error();
     result.spent += select_epsilon;
-    const std::size_t chosen = select->Select(utilities, rng);
+    const std::size_t chosen = select->SelectWithMultiplicity(utilities, multiplicities, rng);
     if (chosen == admissible.size()) break;  // "none"
     const Pair& pair = *admissible[chosen];
 

@@ -13,8 +13,10 @@
 //
 // Mechanism (FindDependencies):
 //  * Rounds r = 1 .. max_rounds: the exponential mechanism (ε_round, Δ = 1) chooses among every
-//    admissible pair (A → B) with utility T(A → B) and a "none" candidate with utility 0; "none"
-//    ends the search. A pair is admissible when B is not already derived, A is not B's
+//    admissible pair (A → B) with utility T(A → B) and a "none" candidate with utility 0 that
+//    counts as many candidates as there are pairs (a multiset: the same mechanism, so the same
+//    guarantee; without it the many pairs a little below 0 would together outweigh "none");
+//    "none" ends the search. A pair is admissible when B is not already derived, A is not B's
 //    descendant (no cycles), and both have at most max_cardinality codes (public).
 //  * For each chosen pair, the mapping a → b: for every code a of A, the exponential mechanism
 //    (ε_map, Δ = 1, monotonic: counts only grow when a record is added) over n(a, ·). The rows

@@ -183,7 +183,9 @@ json DomainToJson(const ColumnDomain& domain, const ColumnSchema* column) {
   if (domain.categorical) {
     out["categories"] = domain.categories;
     out["has_other"] = domain.has_other;
-    if (domain.nearest_prefix) out["unknown_values"] = "nearest-prefix";
+    if (domain.unknown != UnknownValues::kOther) {
+      out["unknown_values"] = UnknownValuesName(domain.unknown);
+    }
     if (domain.has_other) out["other_label"] = domain.other_label;
   } else {
     if (column != nullptr && column->type == DataType::kDateTime) {
@@ -317,7 +319,9 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
   if (Status s = ReadOptionalMember(object, "unknown_values", unknown_values, path); !s) {
     return s.error();
   }
-  domain.nearest_prefix = unknown_values == "nearest-prefix";
+  for (UnknownValues u : {UnknownValues::kNearestPrefix, UnknownValues::kNearestValue}) {
+    if (unknown_values == UnknownValuesName(u)) domain.unknown = u;
+  }
   domain.categories_source = source_name == "public" ? DomainSource::kPublic
                              : source_name == "dp"   ? DomainSource::kDp
                                                      : DomainSource::kImported;

@@ -20,6 +20,15 @@ const char* DomainSourceName(DomainSource source) {
   return "unknown";
 }
 
+const char* UnknownValuesName(UnknownValues unknown) {
+  switch (unknown) {
+    case UnknownValues::kOther: return "other";
+    case UnknownValues::kNearestPrefix: return "nearest-prefix";
+    case UnknownValues::kNearestValue: return "nearest-value";
+  }
+  return "other";
+}
+
 namespace {
 
 // hi for the given edges and step (see domain.h).

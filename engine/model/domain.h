@@ -22,6 +22,9 @@ enum class DomainSource {
 };
 const char* DomainSourceName(DomainSource source);  // "public", "dp", "imported"
 
+enum class UnknownValues { kOther, kNearestPrefix, kNearestValue };
+const char* UnknownValuesName(UnknownValues unknown);  // "other", "nearest-prefix", ...
+
 // Code layout of a column with cardinality C:
 //   categorical: codes 0..K-1 are `categories`, then `other` (if has_other), then `missing`
 //                (if has_missing);
@@ -47,10 +50,11 @@ struct ColumnDomain {
 
   std::vector<std::string> categories;  // categorical: value texts as written to the output
   bool has_other = false;               // a code for values outside `categories`
-  // Free text (model/domains.h): a value outside `categories` is encoded as the category that
-  // shares its longest prefix (rare strings vanish into similar frequent ones) instead of as
-  // `other`.
-  bool nearest_prefix = false;
+  // How a value outside `categories` is encoded (model/domains.h): as `other` (or missing when
+  // there is no other code); as the category sharing its longest prefix (free text: rare
+  // strings vanish into similar frequent ones); as the numerically nearest category (a
+  // categorical Integer/Float/DateTime column, which must never write "Other").
+  UnknownValues unknown = UnknownValues::kOther;
   std::string other_label = "Other";    // what the output shows for that code
 
   // Numeric. lo, hi and bins are derived from `edges` and `step`: set them with SetBins or

@@ -19,7 +19,8 @@ bool IsFreeText(const ColumnSchema& column) {
 DomainNeed DomainNeedOf(const ColumnSchema& column) {
   if (!column.is_modelled()) return DomainNeed::kNone;
   if (column.is_numeric()) {
-    return column.public_categories ? DomainNeed::kNone : DomainNeed::kHistogram;
+    if (column.public_categories) return DomainNeed::kNone;
+    return column.categorical ? DomainNeed::kSetUnion : DomainNeed::kHistogram;
   }
   if (column.public_categories) return DomainNeed::kNone;
   return IsFreeText(column) ? DomainNeed::kTrie : DomainNeed::kSetUnion;
@@ -43,7 +44,9 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
   const double rows = std::max(noisy_rows, 1.0);
   double union_share = 0;
   if (budget.union_columns > 0) {
-    const double wanted = kUnionConstant * std::sqrt(static_cast<double>(modelled)) /
+    // The union's groups: every modelled column but the numeric histogram ones.
+    const int groups = modelled - budget.histogram_columns;
+    const double wanted = kUnionConstant * std::sqrt(static_cast<double>(groups)) /
                           (kKeptShare * rows) / epsilon;
     union_share = std::clamp(wanted, kMinUnionShare, kMaxUnionShare);
   }

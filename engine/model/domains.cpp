@@ -194,9 +194,21 @@ ColumnDomain CategoricalDomain(const ColumnSchema& column, const ColumnItems& it
               [](const ValueCount* a, const ValueCount* b) { return a->text < b->text; });
   }
   for (const ValueCount* value : values) domain.categories.push_back(value->text);
+  domain.categories_source = DomainSource::kDp;
+  if (column.is_numeric()) {
+    // A number column never writes "Other": a value that was not kept is encoded as the
+    // nearest kept one. With none kept, the column can only be written empty.
+    domain.unknown = UnknownValues::kNearestValue;
+    if (domain.categories.empty()) domain.has_missing = true;
+    domain.provenance = selection + ": " + std::to_string(domain.categories.size()) +
+                        " values kept; any other value becomes the nearest kept one";
+    if (domain.categories.empty()) {
+      domain.provenance += " (none was kept: the column is written empty)";
+    }
+    return domain;
+  }
   // Whether any value was dropped is data-dependent, so the `other` code always exists.
   domain.has_other = true;
-  domain.categories_source = DomainSource::kDp;
   domain.provenance = selection + ": " + std::to_string(domain.categories.size()) +
                       " values kept; any other value becomes '" + domain.other_label + "'";
   return domain;
@@ -383,7 +395,7 @@ Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column
                           domain.categories.end());
   // Rare strings vanish into the kept string sharing their longest prefix; with none kept, the
   // column can only say "Other".
-  domain.nearest_prefix = !domain.categories.empty();
+  if (!domain.categories.empty()) domain.unknown = UnknownValues::kNearestPrefix;
   domain.has_other = domain.categories.empty();
   domain.categories_source = DomainSource::kDp;
   domain.provenance = "private character trie (improved adaptive histogram, ε = " +

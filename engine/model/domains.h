@@ -7,8 +7,11 @@
 //    √(columns), not with the column count). Values not kept map to the `other` code. The same union decides
 //    the "missing" marker of every column that takes part in it (also the String columns with a
 //    public list and the free-text columns).
-//  * Numeric columns (Integer, Float, DateTime), categorical or not, without a public category
-//    list: a private adaptive histogram each (histogram/column_histograms.h, improved algorithm,
+//  * Categorical numeric columns (a 0/1 flag, codes 1..16) take part in the same union with
+//    their values; a value not kept is encoded as the nearest kept one, so such a column never
+//    writes "Other" (typed output).
+//  * Other numeric columns (Integer, Float, DateTime) without a public category list: a
+//    private adaptive histogram each (histogram/column_histograms.h, improved algorithm,
 //    Thm. 3: 2ε_a for the leaves, then ε_2 for their noisy counts), inside the column's public
 //    bounds or the public coarse range, on the column's lattice (integers, its decimals, its
 //    date-time resolution). The leaves become the model's bins and the within-bin detail

@@ -60,8 +60,24 @@ std::vector<Code> DictionaryCodes(const RawColumn& raw, const ColumnSchema& colu
       const std::vector<double> parsed = NumericDictionaryValues(raw, column);
       for (std::size_t i = 0; i < parsed.size(); ++i) {
         auto it = std::isnan(parsed[i]) ? by_number.end() : by_number.find(parsed[i]);
-        codes[i] = it != by_number.end() ? it->second
-                                         : FallbackCode(domain, std::isnan(parsed[i]));
+        if (it != by_number.end()) {
+          codes[i] = it->second;
+        } else if (!std::isnan(parsed[i]) && domain.unknown == UnknownValues::kNearestValue &&
+                   !by_number.empty()) {
+          // The nearest kept value (the smaller one on a tie).
+          auto above = by_number.lower_bound(parsed[i]);
+          if (above == by_number.end()) {
+            codes[i] = std::prev(above)->second;
+          } else if (above == by_number.begin()) {
+            codes[i] = above->second;
+          } else {
+            auto below = std::prev(above);
+            codes[i] = parsed[i] - below->first <= above->first - parsed[i] ? below->second
+                                                                            : above->second;
+          }
+        } else {
+          codes[i] = FallbackCode(domain, std::isnan(parsed[i]));
+        }
       }
     } else {
       std::unordered_map<std::string_view, Code> by_text;
@@ -73,7 +89,7 @@ std::vector<Code> DictionaryCodes(const RawColumn& raw, const ColumnSchema& colu
         auto it = by_text.find(raw.dictionary[i]);
         if (it != by_text.end()) {
           codes[i] = it->second;
-        } else if (domain.nearest_prefix && !domain.categories.empty()) {
+        } else if (domain.unknown == UnknownValues::kNearestPrefix && !domain.categories.empty()) {
           codes[i] = NearestByPrefix(domain.categories, raw.dictionary[i]);
         } else {
           codes[i] = FallbackCode(domain, false);

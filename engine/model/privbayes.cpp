@@ -129,6 +129,27 @@ bool AnyEdgeFits(const EncodedTable& data, const std::vector<std::vector<std::ui
   return false;
 }
 
+
+// The network as a list: derived attributes after their parents (a parent may itself be
+// derived), each with its deterministic node. `net` holds the other attributes already.
+Status AppendDerived(const std::vector<Dependency>& dependencies,
+                     const std::vector<std::uint32_t>& cardinalities, BayesNet& net) {
+  std::vector<bool> placed(cardinalities.size(), false);
+  for (const BayesNode& node : net.nodes) placed[static_cast<std::size_t>(node.attribute)] = true;
+  while (net.nodes.size() < cardinalities.size()) {
+    const std::size_t before = net.nodes.size();
+    for (const Dependency& d : dependencies) {
+      const auto child = static_cast<std::size_t>(d.child);
+      const auto parent = static_cast<std::size_t>(d.parent);
+      if (placed[child] || !placed[parent]) continue;
+      net.nodes.push_back(DeterministicNode(d, cardinalities[parent], cardinalities[child]));
+      placed[child] = true;
+    }
+    if (net.nodes.size() == before) return InternalError("dependencies form a cycle");
+  }
+  return OkStatus();
+}
+
 }  // namespace
 
 double MutualInformationScoreSensitivity() {
@@ -188,20 +209,8 @@ Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOpt
     progress.Report(0.3 + 0.7 * static_cast<double>(net.nodes.size()) / static_cast<double>(m),
                     "Noisy histograms");
   }
-  // 3. Derived attributes after their parents (a parent may itself be derived).
-  std::vector<bool> placed(m, false);
-  for (const BayesNode& node : net.nodes) placed[static_cast<std::size_t>(node.attribute)] = true;
-  while (net.nodes.size() < m) {
-    const std::size_t before = net.nodes.size();
-    for (const Dependency& d : dependencies) {
-      const auto child = static_cast<std::size_t>(d.child);
-      if (placed[child] || !placed[static_cast<std::size_t>(d.parent)]) continue;
-      net.nodes.push_back(DeterministicNode(d, data.cardinalities[static_cast<std::size_t>(d.parent)],
-                                            data.cardinalities[child]));
-      placed[child] = true;
-    }
-    if (net.nodes.size() == before) return InternalError("dependencies form a cycle");
-  }
+  // 3. Derived attributes after their parents.
+  if (Status s = AppendDerived(dependencies, data.cardinalities, net); !s) return s.error();
   progress.Report(1.0, "Noisy histograms");
   return net;
 }
@@ -240,6 +249,59 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
   options.epsilon = epsilon;
   return LearnPrivBayesStructure(data, options, accountant, partition, rng, progress);
 }
+
+
+namespace {
+
+// PrivBayes over the attributes that no found dependency derives, then the derived ones.
+Result<BayesNet> LearnWithDependencies(const EncodedTable& data, const PrivBayesOptions& options,
+                                       double epsilon, double rows,
+                                       PrivacyAccountant& accountant,
+                                       const std::string& partition, Rng& rng,
+                                       Progress& progress) {
+  DependencyOptions search;
+  search.epsilon = ShareOf(epsilon, options.dependency_fraction);
+  search.names = options.names;
+  SubProgress search_progress(progress, 0.0, 0.1);
+  auto found = FindDependencies(data, search, accountant, partition, rng, search_progress);
+  if (!found) return found.error();
+  const double remaining = internal::SubtractDown(epsilon, found->spent);
+  std::vector<bool> derived(data.num_attributes(), false);
+  for (const Dependency& d : found->found) derived[static_cast<std::size_t>(d.child)] = true;
+  // The table of the other attributes (same rows), with their names and bucket maps.
+  EncodedTable reduced;
+  reduced.rows = data.rows;
+  std::vector<int> original;
+  std::vector<std::string> names;
+  PrivBayesOptions rest = options;
+  rest.dependency_fraction = 0;
+  rest.epsilon = remaining;
+  rest.public_rows = rows;
+  rest.parent_buckets.clear();
+  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
+    if (derived[a]) continue;
+    original.push_back(static_cast<int>(a));
+    reduced.columns.push_back(data.columns[a]);
+    reduced.cardinalities.push_back(data.cardinalities[a]);
+    names.push_back(internal::AttributeLabel(static_cast<int>(a), options.names));
+    rest.parent_buckets.push_back(a < options.parent_buckets.size() ? options.parent_buckets[a]
+                                                                    : std::vector<std::uint32_t>{});
+  }
+  rest.names = &names;
+  SubProgress learn_progress(progress, 0.1, 1.0);
+  auto net = LearnPrivBayes(reduced, rest, accountant, partition, rng, learn_progress);
+  if (!net) return net.error();
+  for (BayesNode& node : net->nodes) {
+    node.attribute = original[static_cast<std::size_t>(node.attribute)];
+    for (int& parent : node.parents) parent = original[static_cast<std::size_t>(parent)];
+  }
+  if (Status s = AppendDerived(found->found, data.cardinalities, net.value()); !s) {
+    return s.error();
+  }
+  return net;
+}
+
+}  // namespace
 
 Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions& options,
                                 PrivacyAccountant& accountant, const std::string& partition,
@@ -287,6 +349,10 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
     rows = static_cast<double>(
         std::max<std::int64_t>(mechanism->AddNoise(static_cast<std::int64_t>(data.rows), rng), 0));
     epsilon = internal::SubtractDown(epsilon, *epsilon_rows);
+  }
+  if (options.dependency_fraction > 0) {
+    return LearnWithDependencies(data, options, epsilon, rows, accountant, partition, rng,
+                                 progress);
   }
   const double epsilon_structure = ShareOf(epsilon, options.structure_fraction);
   const double epsilon_tables = internal::SubtractDown(epsilon, epsilon_structure);

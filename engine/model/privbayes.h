@@ -81,6 +81,10 @@ struct PrivBayesOptions {
   // A public (or already released DP) row count for the limit above; < 0: LearnPrivBayes
   // spends kRowCountShare of epsilon on a noisy count.
   double public_rows = -1;
+  // Share of epsilon (after the row count) for the dependency search (model/dependencies.h):
+  // a column that (nearly) determines another generates it with a deterministic node, and the
+  // network is learnt over the other columns. 0 = none (plain PrivBayes).
+  double dependency_fraction = 0.0;
   const std::vector<std::string>* names = nullptr;  // optional, for ledger labels
 };
 inline constexpr int kMaxDegree = 8;

@@ -82,7 +82,7 @@ std::vector<std::int64_t> FamilyCounts(const EncodedTable& data, const BayesNode
 constexpr double kZeroBelowScales = 2.0;
 
 // Post-processing of one noisy table into conditionals (privbayes.md §4): counts below
-// kZeroBelowScales·scale become 0; each configuration is normalised; a configuration left with
+// kZeroBelowScales·scale become 0 (scale 0: only negative counts); each configuration is normalised; a configuration left with
 // no count gets the child's noisy marginal (the column sums of the same noisy table before
 // thresholding, clamped at 0), or the uniform distribution if that is all 0 too.
 std::vector<double> Conditionals(const std::vector<std::int64_t>& noisy, std::uint32_t k,
@@ -168,7 +168,11 @@ Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNo
 
     std::vector<std::int64_t> counts = FamilyCounts(data, node);
     for (std::int64_t& c : counts) c = mechanism->AddNoise(c, rng);
-    node.probabilities = Conditionals(counts, node.cardinality, mechanism->scale());
+    // A node without parents is a marginal over the column's domain, whose values were all
+    // selected as frequent (or declared): there is no sparse tail of empty cells to clean up,
+    // and zeroing counts below 2 scales would delete real, rarer values.
+    node.probabilities =
+        Conditionals(counts, node.cardinality, node.parents.empty() ? 0.0 : mechanism->scale());
     progress.Report(static_cast<double>(i + 1) / static_cast<double>(structure.size()),
                     "Noisy conditional distributions");
   }

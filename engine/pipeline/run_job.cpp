@@ -34,9 +34,9 @@ namespace {
 // The advanced-composition slack δ'' of the deniable mode's accountant: its batches (219
 // entropy queries on Adult, the T attempts) use advanced composition when it is better.
 constexpr double kDeniableSlack = 1e-10;
-// Independent mode: share of the model's ε for the dependency search (model/dependencies.h),
-// so a column that (nearly) determines another keeps the pair consistent; what the search does
-// not spend goes to the histograms.
+// Independent and correlated modes: share of the model's ε for the dependency search
+// (model/dependencies.h), so a column that (nearly) determines another keeps the pair
+// consistent; what the search does not spend goes to the rest of the model.
 constexpr double kDependencyShare = 0.15;
 
 std::string Number(double value) {
@@ -267,6 +267,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       options.epsilon = model_epsilon;
       options.structure_fraction = settings.structure_fraction;
       options.public_rows = *noisy_rows;  // already paid for (step 0)
+      options.dependency_fraction = kDependencyShare;
       options.names = &names;
       network = LearnPrivBayes(encoded.value(), options, model.accountant, "all", rng,
                                learn_progress);

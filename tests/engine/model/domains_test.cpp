@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/core/random.h"
+#include "engine/model/encoding.h"
 #include "tests/support/test_tables.h"
 
 namespace deniable {
@@ -193,11 +194,13 @@ TEST(DomainsTest, NumericColumnsWithoutBudgetOrPublicBoundsAskForThem) {
   ASSERT_TRUE(with_bounds.has_value()) << with_bounds.error().message;
 }
 
-// A categorical Integer column (a 0/1 flag, codes 1..5) gets one bin per frequent value and no
-// "Other": every decoded value is an integer.
-TEST(DomainsTest, CategoricalIntegersGetOneBinPerValue) {
+// A categorical Integer column (codes 1..5 and a rare 9) takes part in the set union: its
+// frequent values are kept, there is no "Other", and the rare value is encoded as the nearest
+// kept one — every decoded value is one of the column's integers.
+TEST(DomainsTest, CategoricalIntegersKeepTheirValuesAndNeverOther) {
   std::vector<std::optional<std::string>> cells;
   for (int i = 0; i < 10000; ++i) cells.push_back(std::to_string(1 + i % 5));
+  Repeat(cells, "9", 3);
   Schema schema;
   schema.columns = {IntegerColumn("code")};
   schema.columns[0].categorical = true;
@@ -205,20 +208,16 @@ TEST(DomainsTest, CategoricalIntegersGetOneBinPerValue) {
   PrivacyAccountant accountant = Budget(1.0, 1e-6);
   SeededRng rng(19);
   NullProgress progress;
-  auto domains = BuildDomains(table, schema, HistogramOnly(0.5), accountant, rng, progress);
+  auto domains = BuildDomains(table, schema, UnionOnly(0.5, 1e-6), accountant, rng, progress);
   ASSERT_TRUE(domains.has_value()) << domains.error().message;
   const ColumnDomain& d = (*domains)[0];
+  EXPECT_TRUE(d.categorical);
   EXPECT_FALSE(d.has_other);
-  ASSERT_EQ(d.bins, 5);
-  for (std::uint32_t b = 0; b < 5; ++b) EXPECT_EQ(d.FirstPointOf(b), b + 1.0);
-  for (std::uint32_t b = 0; b < 4; ++b) EXPECT_EQ(d.LastPointOf(b), b + 1.0);
-  // The last bin may also hold the empty values after 5 (6, 7 of the magnitude bucket [4, 8)),
-  // with only noise as weight: 5 keeps at least 99% of the bin's weight.
-  const auto [first, last] = d.LeavesOfBin(4);
-  double total = 0;
-  for (std::size_t leaf = first; leaf < last; ++leaf) total += d.leaf_weights[leaf];
-  EXPECT_EQ(d.leaf_edges[first], 5);
-  EXPECT_GE(d.leaf_weights[first], 0.99 * total);
+  EXPECT_EQ(d.unknown, UnknownValues::kNearestValue);
+  EXPECT_EQ(d.categories, (std::vector<std::string>{"1", "2", "3", "4", "5"}));  // numeric order
+  auto encoded = Encode(table, schema, domains.value(), progress);
+  ASSERT_TRUE(encoded.has_value());
+  EXPECT_EQ(encoded->columns[0].back(), 4);  // 9 -> 5, the nearest kept value
 }
 
 TEST(DomainsTest, LatticeStepsFollowTypesAndFormats) {
