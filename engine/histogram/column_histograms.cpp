@@ -76,9 +76,8 @@ Result<Learnt<typename D::Node>> Learn(const D& d, std::span<const typename D::V
                                     refine);
   if (!tree) return tree.error();
   auto counts = internal::NoisyLeafCountsSorted(
-      d, std::span<const typename D::Node>(tree->leaves),
-      std::span<const typename D::Value>(column->values), options.counts_epsilon, accountant,
-      label + ": leaf counts", partition, rng);
+      d, std::span<const typename D::Node>(tree->leaves), *column, options.counts_epsilon,
+      accountant, label + ": leaf counts", partition, rng);
   if (!counts) return counts.error();
   progress.Report(1.0, "Adaptive histogram done");
   Learnt<typename D::Node> out;

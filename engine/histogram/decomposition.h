@@ -4,7 +4,8 @@
 // sequence over K that says which part it falls in at each refinement step).
 //
 // A type D models `Decomposition` when it offers:
-//   D::Value, D::Node                      a domain value and a region of the domain (a node);
+//   D::Value, D::Node                      a domain value (copyable, ==; internal::HashValue
+//                                          must accept it) and a region of the domain (a node);
 //   Node Root()                            the whole (public) domain;
 //   uint32 Branching(node)                 the number of children; 0 = an indivisible leaf;
 //   Node Child(node, i)                    child i, 0 <= i < Branching(node); the children
@@ -41,7 +42,8 @@ namespace deniable {
 
 template <typename D>
 concept Decomposition =
-    std::copyable<typename D::Value> && std::copyable<typename D::Node> &&
+    std::copyable<typename D::Value> && std::equality_comparable<typename D::Value> &&
+    std::copyable<typename D::Node> &&
     requires(const D& d, const typename D::Node& node, const typename D::Value& value,
              std::uint32_t i, Rng& rng) {
       { d.Root() } -> std::same_as<typename D::Node>;
