@@ -108,18 +108,24 @@ inline StringScore ScoreStrings(const std::map<std::string, double>& real,
   return s;
 }
 
-inline std::map<std::string, double> StringSynthesis(const StringHistogram& h) {
+// The synthetic multiset: every bin's count (clamped at 0, and 0 below `floor`) copies of its
+// Draw(): the string itself for a verbatim bin, the shortest member of a prefix region else.
+inline std::map<std::string, double> StringSynthesis(const StringHistogram& h,
+                                                     std::int64_t floor) {
   std::map<std::string, double> out;
   SeededRng unused(0);
   for (std::size_t i = 0; i < h.bins.size(); ++i) {
-    const double c = static_cast<double>(std::max<std::int64_t>(0, h.bins[i].noisy_count));
-    if (c > 0) out[h.trie.Draw(h.leaves[i], unused)] += c;  // verbatim: the string itself
+    const auto c = static_cast<double>(FlooredCount(h.bins[i].noisy_count, floor));
+    if (c > 0) out[h.trie.Draw(h.leaves[i], unused)] += c;
   }
   return out;
 }
 
-inline StringScore RunStrings(const std::vector<std::string>& texts, const HistogramOptions& o,
-                              std::uint64_t seed, const std::map<std::string, double>& real) {
+// Scores without and with CountFloor (direct synthesis: no floor, its counts are allocations).
+inline std::pair<StringScore, StringScore> RunStrings(const std::vector<std::string>& texts,
+                                                      const HistogramOptions& o,
+                                                      std::uint64_t seed,
+                                                      const std::map<std::string, double>& real) {
   SeededRng rng(seed);
   NullProgress progress;
   auto accountant = Unlimited();
@@ -127,10 +133,15 @@ inline StringScore RunStrings(const std::vector<std::string>& texts, const Histo
   options.histogram = o;
   auto h = LearnStringHistogram(texts, options, accountant, "s", "all", rng, progress);
   if (!h) {
-    std::fprintf(stderr, "string histogram failed: %s\n", h.error().message.c_str());
-    return {};
+    StringScore refused;
+    refused.all = refused.spurious = std::nan("");
+    refused.recovered.assign(8, std::nan(""));
+    return {refused, refused};
   }
-  return ScoreStrings(real, StringSynthesis(*h));
+  const std::int64_t floor = o.algorithm == HistogramAlgorithm::kDirect
+                                 ? 0
+                                 : CountFloor(h->bins.size(), o.counts_epsilon);
+  return {ScoreStrings(real, StringSynthesis(*h, 0)), ScoreStrings(real, StringSynthesis(*h, floor))};
 }
 
 inline void StringTables(int seeds) {
@@ -153,32 +164,36 @@ inline void StringTables(int seeds) {
     for (std::size_t b = 0; b < 8; ++b) {
       if (size[b] > 0) std::printf(" f %s |", kBucketNames[b]);
     }
-    std::printf(" all | spurious |\n|---|---|");
+    std::printf(" all | spurious | all, floor | spurious, floor |\n|---|---|");
     for (std::size_t b = 0; b < 8; ++b) {
       if (size[b] > 0) std::printf("---|");
     }
-    std::printf("---|---|\n| (records) | |");
+    std::printf("---|---|---|---|\n| (records) | |");
     for (std::size_t b = 0; b < 8; ++b) {
       if (size[b] > 0) std::printf(" %.0f |", size[b]);
     }
-    std::printf(" %zu | |\n", texts.size());
+    std::printf(" %zu | | | |\n", texts.size());
     for (int algorithm = 0; algorithm < 3; ++algorithm) {
       for (double epsilon : kEpsilons) {
-        StringScore mean;
+        StringScore mean, floored;
         mean.recovered.assign(8, 0);
         for (int s = 0; s < seeds; ++s) {
           SeededRng rng(1000 + static_cast<std::uint64_t>(s));
           const HistogramOptions o = AlgorithmAt(algorithm, epsilon, texts.size(), rng);
-          const StringScore score = RunStrings(texts, o, 7 + static_cast<std::uint64_t>(s), real);
+          const auto [score, with_floor] =
+              RunStrings(texts, o, 7 + static_cast<std::uint64_t>(s), real);
           for (std::size_t b = 0; b < 8; ++b) mean.recovered[b] += score.recovered[b] / seeds;
           mean.all += score.all / seeds;
           mean.spurious += score.spurious / seeds;
+          floored.all += with_floor.all / seeds;
+          floored.spurious += with_floor.spurious / seeds;
         }
         std::printf("| %s | %g |", kAlgorithms[algorithm], epsilon);
         for (std::size_t b = 0; b < 8; ++b) {
           if (size[b] > 0) std::printf(" %.3f |", mean.recovered[b]);
         }
-        std::printf(" %.3f | %.3f |\n", mean.all, mean.spurious);
+        std::printf(" %.3f | %.3f | %.3f | %.3f |\n", mean.all, mean.spurious, floored.all,
+                    floored.spurious);
       }
     }
   }
@@ -216,10 +231,11 @@ inline std::vector<double> EarthMover(const GeoDecomposition& d, std::vector<std
   return profile;
 }
 
-inline std::vector<std::uint64_t> GeoSynthesis(const GeoHistogram& h, Rng& rng) {
+inline std::vector<std::uint64_t> GeoSynthesis(const GeoHistogram& h, std::int64_t floor,
+                                               Rng& rng) {
   std::vector<std::uint64_t> out;
   for (std::size_t i = 0; i < h.cells.size(); ++i) {
-    for (std::int64_t c = 0; c < h.cells[i].noisy_count; ++c) {
+    for (std::int64_t c = 0; c < FlooredCount(h.cells[i].noisy_count, floor); ++c) {
       out.push_back(h.decomposition.Draw(h.leaves[i], rng));
     }
   }
@@ -238,53 +254,76 @@ inline std::vector<GeoPoint> MplsPoints() {
   return points;
 }
 
-inline std::vector<double> RunGeo(const std::vector<GeoPoint>& points, const HistogramOptions& o,
-                                  std::uint64_t seed) {
+// The profile without and with CountFloor (none for direct synthesis); NaN when refused.
+inline std::pair<std::vector<double>, std::vector<double>> RunGeo(
+    const std::vector<GeoPoint>& points, const HistogramOptions& o, const GeoBox& box,
+    std::uint64_t seed) {
   SeededRng rng(seed);
   NullProgress progress;
   auto accountant = Unlimited();
   GeoHistogramOptions options;
+  options.box = box;
   options.histogram = o;
   auto h = LearnGeoHistogram(points, options, accountant, "geo", "all", rng, progress);
+  if (!h) {
+    const std::vector<double> refused(40, std::nan(""));
+    return {refused, refused};
+  }
   const std::vector<std::uint64_t> real = *h->decomposition.ToValues(points);
-  return EarthMover(h->decomposition, real, GeoSynthesis(*h, rng));
+  const std::int64_t floor = o.algorithm == HistogramAlgorithm::kDirect
+                                 ? 0
+                                 : CountFloor(h->cells.size(), o.counts_epsilon);
+  auto raw = EarthMover(h->decomposition, real, GeoSynthesis(*h, 0, rng));
+  return {raw, EarthMover(h->decomposition, real, GeoSynthesis(*h, floor, rng))};
 }
 
-inline void GeoTable(int seeds) {
+inline const GeoBox kCityBox{.lat_lo = 44, .lat_hi = 46, .lon_lo = -94, .lon_hi = -92};
+
+inline void GeoTable(int seeds, const GeoBox& box, const char* title) {
   const std::vector<GeoPoint> points = MplsPoints();
   if (points.empty()) return;
-  const std::uint32_t depths[] = {8, 12, 14, 16, 18, 20, 22, 24, 26};
-  std::printf("\n#### mplsstops (`lat`, `long`), %zu points, quadtree of the globe at 1e-5°\n\n",
-              points.size());
-  std::printf("Cumulative earth-mover approximation up to depth D, in degrees per record.\n\n");
+  const GeoDecomposition d = GeoDecomposition::Create(1e-5, box).value();
+  std::vector<std::uint32_t> depths;
+  for (std::uint32_t depth = d.levels() % 2; depth <= d.levels(); depth += 2) {
+    if (depth + 18 >= d.levels()) depths.push_back(depth);
+  }
+  std::printf("\n#### mplsstops (`lat`, `long`), %zu points, %s at 1e-5° (%u levels)\n\n",
+              points.size(), title, d.levels());
+  std::printf("Cumulative earth-mover approximation up to depth D, degrees per record "
+              "(synthetic counts scaled to n; \"floor\": CountFloor applied).\n\n");
   std::printf("| algorithm | ε |");
-  for (std::uint32_t d : depths) std::printf(" D=%u |", d);
+  for (std::uint32_t depth : depths) std::printf(" D=%u |", depth);
   std::printf("\n|---|---|");
-  for (std::size_t i = 0; i < std::size(depths); ++i) std::printf("---|");
+  for (std::size_t i = 0; i < depths.size(); ++i) std::printf("---|");
   std::printf("\n");
-  auto print = [&](const char* name, const std::string& epsilon, const std::vector<double>& p) {
-    std::printf("| %s | %s |", name, epsilon.c_str());
-    for (std::uint32_t d : depths) std::printf(" %.4f |", p[d]);
+  auto print = [&](const std::string& name, const std::string& epsilon,
+                   const std::vector<double>& p) {
+    std::printf("| %s | %s |", name.c_str(), epsilon.c_str());
+    for (std::uint32_t depth : depths) std::printf(" %.4f |", p[depth]);
     std::printf("\n");
   };
   for (int algorithm = 0; algorithm < 3; ++algorithm) {
-    for (double epsilon : kEpsilons) {
-      std::vector<double> mean(27, 0);
-      for (int s = 0; s < seeds; ++s) {
-        SeededRng rng(2000 + static_cast<std::uint64_t>(s));
-        const auto p = RunGeo(points, AlgorithmAt(algorithm, epsilon, points.size(), rng),
-                              11 + static_cast<std::uint64_t>(s));
-        for (std::size_t i = 0; i < p.size() && i < mean.size(); ++i) mean[i] += p[i] / seeds;
+    for (bool floor : {false, true}) {
+      if (floor && algorithm == 2) continue;
+      for (double epsilon : kEpsilons) {
+        std::vector<double> mean(40, 0);
+        for (int s = 0; s < seeds; ++s) {
+          SeededRng rng(2000 + static_cast<std::uint64_t>(s));
+          const auto [raw, floored] =
+              RunGeo(points, AlgorithmAt(algorithm, epsilon, points.size(), rng), box,
+                     11 + static_cast<std::uint64_t>(s));
+          const std::vector<double>& p = floor ? floored : raw;
+          for (std::size_t i = 0; i < p.size() && i < mean.size(); ++i) mean[i] += p[i] / seeds;
+        }
+        char eps[16];
+        std::snprintf(eps, sizeof eps, "%g", epsilon);
+        print(std::string(kAlgorithms[algorithm]) + (floor ? ", floor" : ""), eps, mean);
       }
-      char eps[16];
-      std::snprintf(eps, sizeof eps, "%g", epsilon);
-      print(kAlgorithms[algorithm], eps, mean);
     }
   }
   // The baseline: a resample of the real points with replacement (no privacy).
-  auto d = GeoDecomposition::Create(1e-5).value();
   const std::vector<std::uint64_t> real = *d.ToValues(points);
-  std::vector<double> mean(27, 0);
+  std::vector<double> mean(40, 0);
   for (int s = 0; s < seeds; ++s) {
     SeededRng rng(3000 + static_cast<std::uint64_t>(s));
     std::vector<std::uint64_t> resample;
@@ -306,30 +345,35 @@ struct NumericScore {
   double bins = 0;
 };
 
-// The grid: G = min(2000, points) equal cells over [min, max + step).
+// The grid: G = min(2000, points) equal cells over [min, max + step), computed in lattice units
+// u = (x − min)/step (values are read by rounding to the lattice, so no value lands in the
+// wrong cell through floating-point error).
 inline NumericScore Score(const std::vector<double>& values, double step,
                           const std::vector<Interval>& histogram) {
   const auto [lo_it, hi_it] = std::minmax_element(values.begin(), values.end());
-  const double lo = *lo_it, hi = *hi_it + step;
-  const auto cells = static_cast<std::size_t>(std::min(2000.0, std::round((hi - lo) / step)));
-  const double width = (hi - lo) / static_cast<double>(cells);
+  const double lo = *lo_it;
+  const double points = std::round((*hi_it - lo) / step) + 1;  // lattice points in [min, max]
+  const auto cells = static_cast<std::size_t>(std::min(2000.0, points));
+  const double width = points / static_cast<double>(cells);  // lattice points per cell
   std::vector<double> p(cells, 0), q(cells, 0);
   for (double x : values) {
-    p[std::min(cells - 1, static_cast<std::size_t>((x - lo) / width))] += 1.0 / values.size();
+    const double k = std::round((x - lo) / step);
+    p[std::min(cells - 1, static_cast<std::size_t>(k / width))] += 1.0 / values.size();
   }
   double total = 0, outside = 0;
   for (const Interval& b : histogram) total += b.mass;
   for (const Interval& b : histogram) {
     if (b.mass <= 0) continue;
     const double m = b.mass / total;
-    const double a = std::max(b.lo, lo), z = std::min(b.hi, hi);
-    const double inside = z > a ? (z - a) / (b.hi - b.lo) : 0;
+    const double b_lo = (b.lo - lo) / step, b_hi = (b.hi - lo) / step;  // lattice units
+    const double a = std::max(b_lo, 0.0), z = std::min(b_hi, points);
+    const double inside = z > a ? (z - a) / (b_hi - b_lo) : 0;
     outside += m * (1 - inside);
     if (z <= a) continue;
-    for (auto c = static_cast<std::size_t>((a - lo) / width); c < cells; ++c) {
-      const double c_lo = lo + static_cast<double>(c) * width, c_hi = c_lo + width;
+    for (auto c = static_cast<std::size_t>(a / width); c < cells; ++c) {
+      const double c_lo = static_cast<double>(c) * width, c_hi = c_lo + width;
       if (c_lo >= z) break;
-      q[c] += m * (std::min(z, c_hi) - std::max(a, c_lo)) / (b.hi - b.lo);
+      q[c] += m * (std::min(z, c_hi) - std::max(a, c_lo)) / (b_hi - b_lo);
     }
   }
   NumericScore s;
@@ -350,9 +394,10 @@ inline NumericScore EqualWidth(const NumericColumn& column, int bins, double eps
   const auto [lo_it, hi_it] = std::minmax_element(column.values.begin(), column.values.end());
   const double lo = *lo_it, hi = *hi_it + step, width = (hi - lo) / bins;
   std::vector<std::int64_t> counts(static_cast<std::size_t>(bins), 0);
-  for (double x : column.values) {
+  for (double x : column.values) {  // x's lattice point's cell (no floating-point strays)
+    const double u = std::round((x - lo) / step) * step;
     ++counts[std::min<std::size_t>(static_cast<std::size_t>(bins) - 1,
-                                   static_cast<std::size_t>((x - lo) / width))];
+                                   static_cast<std::size_t>(u / width))];
   }
   SeededRng rng(seed);
   const auto mechanism = GeometricMechanism::Create(epsilon, 1);
@@ -365,8 +410,9 @@ inline NumericScore EqualWidth(const NumericColumn& column, int bins, double eps
   return Score(column.values, step, histogram);
 }
 
+// NaN scores when refused; with_floor applies CountFloor to the counts.
 inline NumericScore Adaptive(const NumericColumn& column, const HistogramOptions& o, bool bounded,
-                             std::uint64_t seed) {
+                             std::uint64_t seed, bool with_floor = false) {
   NumericHistogramOptions options;
   options.domain.decimals = column.decimals;
   if (bounded) {
@@ -379,9 +425,11 @@ inline NumericScore Adaptive(const NumericColumn& column, const HistogramOptions
   auto accountant = Unlimited();
   auto h = LearnNumericHistogram(column.values, options, accountant, column.name, "all", rng,
                                  progress);
+  if (!h) return NumericScore{std::nan(""), std::nan(""), std::nan("")};
+  const std::int64_t floor = with_floor ? CountFloor(h->bins.size(), o.counts_epsilon) : 0;
   std::vector<Interval> histogram;
   for (const NumericBin& b : h->bins) {
-    histogram.push_back({b.first, b.right, static_cast<double>(std::max<std::int64_t>(0, b.noisy_count))});
+    histogram.push_back({b.first, b.right, static_cast<double>(FlooredCount(b.noisy_count, floor))});
   }
   return Score(column.values, std::pow(10.0, -column.decimals), histogram);
 }
@@ -410,11 +458,12 @@ inline void NumericTables(int seeds) {
   const std::vector<NumericColumn> columns = NumericColumns();
   for (double epsilon : kEpsilons) {
     std::printf("\n#### Numeric columns at total ε = %g\n\n", epsilon);
-    std::printf("| column | n | decimals | TVD EW-20 | TVD EW-32 | TVD adaptive | TVD adaptive "
-                "[min,max] | empty EW-20 | empty adaptive | bins adaptive |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    std::printf("| column | n | decimals | TVD EW-20 | TVD EW-32 | TVD adaptive | TVD adaptive, "
+                "floor | TVD adaptive [min,max] | empty EW-20 | empty adaptive | empty adaptive, "
+                "floor | bins adaptive |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const NumericColumn& column : columns) {
-      NumericScore ew20, ew32, adaptive, bounded;
+      NumericScore ew20, ew32, adaptive, floored, bounded;
       for (int s = 0; s < seeds; ++s) {
         const auto seed = 50 + static_cast<std::uint64_t>(s);
         auto add = [&](NumericScore& to, const NumericScore& x) {
@@ -425,11 +474,14 @@ inline void NumericTables(int seeds) {
         add(ew20, EqualWidth(column, 20, epsilon, seed));
         add(ew32, EqualWidth(column, 32, epsilon, seed));
         add(adaptive, Adaptive(column, ImprovedAt(epsilon), false, seed));
+        add(floored, Adaptive(column, ImprovedAt(epsilon), false, seed, true));
         add(bounded, Adaptive(column, ImprovedAt(epsilon), true, seed));
       }
-      std::printf("| %s | %zu | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.0f |\n",
+      std::printf("| %s | %zu | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.0f "
+                  "|\n",
                   column.name.c_str(), column.values.size(), column.decimals, ew20.tvd, ew32.tvd,
-                  adaptive.tvd, bounded.tvd, ew20.empty, adaptive.empty, adaptive.bins);
+                  adaptive.tvd, floored.tvd, bounded.tvd, ew20.empty, adaptive.empty,
+                  floored.empty, adaptive.bins);
     }
   }
 }
@@ -438,52 +490,61 @@ inline void NumericTables(int seeds) {
 inline void SweepRow(const char* label, const HistogramOptions& o, int seeds,
                      const std::vector<NumericColumn>& columns,
                      const std::vector<GeoPoint>& points) {
-  double tvd = 0, empty = 0, bins = 0, emd = 0, recovered = 0, spurious = 0;
-  int string_columns = 0;
+  double tvd = 0, tvd_floor = 0, bins = 0, emd = 0, emd_floor = 0, recovered = 0, spurious = 0,
+         spurious_floor = 0;
+  int string_runs = 0;
   for (int s = 0; s < seeds; ++s) {
     const auto seed = 70 + static_cast<std::uint64_t>(s);
+    const double per_column = 1.0 / (seeds * static_cast<double>(columns.size()));
     for (const NumericColumn& column : columns) {
       const NumericScore x = Adaptive(column, o, false, seed);
-      tvd += x.tvd / (seeds * columns.size());
-      empty += x.empty / (seeds * columns.size());
-      bins += x.bins / (seeds * columns.size());
+      tvd += x.tvd * per_column;
+      bins += x.bins * per_column;
+      tvd_floor += Adaptive(column, o, false, seed, true).tvd * per_column;
     }
-    if (!points.empty()) emd += RunGeo(points, o, seed).back() / seeds;
-    string_columns = 0;
+    if (!points.empty()) {
+      const auto [raw, floored] = RunGeo(points, o, kCityBox, seed);
+      emd += raw.back() / seeds;
+      emd_floor += floored.back() / seeds;
+    }
     for (auto [file, name] : {std::pair{"mplsstops.csv", "neighborhood"},
                               std::pair{"adult.csv", "native-country"},
-                              std::pair{"mplsstops.csv", "date"}}) {
+                              std::pair{"adult.csv", "occupation"}}) {
       auto table = LoadShared(file);
       if (!table) continue;
       const auto texts = Texts(*table, name);
       std::map<std::string, double> real;
       for (const auto& t : texts) real[t] += 1;
-      const StringScore score = RunStrings(texts, o, seed, real);
+      const auto [score, with_floor] = RunStrings(texts, o, seed, real);
       recovered += score.all;
       spurious += score.spurious;
-      ++string_columns;
+      spurious_floor += with_floor.spurious;
+      ++string_runs;
     }
   }
-  const double per = std::max(1, string_columns * seeds);
-  std::printf("| %s | %.3f | %.3f | %.0f | %.4f | %.3f | %.3f |\n", label, tvd, empty, bins, emd,
-              recovered / per, spurious / per);
+  const double per = std::max(1, string_runs);
+  std::printf("| %s | %.3f | %.3f | %.0f | %.4f | %.4f | %.3f | %.3f | %.3f |\n", label, tvd,
+              tvd_floor, bins, emd, emd_floor, recovered / per, spurious / per,
+              spurious_floor / per);
 }
 
 inline void SweepTables(int seeds) {
   const std::vector<NumericColumn> columns = NumericColumns();
   const std::vector<GeoPoint> points = MplsPoints();
-  std::printf("\n#### Threshold scale c (b = c·ln k/ε_adaptive), total ε = 1, proportional\n\n");
-  std::printf("| c | mean TVD (%zu numeric) | mean empty mass | mean bins | geo EMD D=26 | "
-              "strings recovered | strings spurious |\n|---|---|---|---|---|---|---|\n",
-              columns.size());
-  for (double c : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0}) {
+  const char* header =
+      " | mean TVD (%zu numeric) | mean TVD, floor | mean bins | geo EMD (city box) | geo EMD, "
+      "floor | strings recovered | strings spurious | spurious, floor |\n"
+      "|---|---|---|---|---|---|---|---|---|\n";
+  std::printf("\n#### Threshold scale c (b = c·ln k/ε_adaptive), total ε = 1, proportional\n\n"
+              "| c");
+  std::printf(header, columns.size());
+  for (double c : {0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 8.0}) {
     char label[16];
     std::snprintf(label, sizeof label, "%g", c);
     SweepRow(label, ImprovedAt(1.0, c), seeds, columns, points);
   }
-  std::printf("\n#### Discount functions, total ε = 1, c = 1\n\n");
-  std::printf("| discount | mean TVD | mean empty mass | mean bins | geo EMD D=26 | strings "
-              "recovered | strings spurious |\n|---|---|---|---|---|---|---|\n");
+  std::printf("\n#### Discount functions, total ε = 1, c = 1\n\n| discount");
+  std::printf(header, columns.size());
   for (DiscountFunction f : {DiscountFunction::kSkipFirst, DiscountFunction::kProportional,
                              DiscountFunction::kUniform}) {
     SweepRow(DiscountFunctionName(f), ImprovedAt(1.0, 1.0, f), seeds, columns, points);
@@ -494,7 +555,8 @@ inline int RunTables(int seeds) {
   const auto start = std::chrono::steady_clock::now();
   std::printf("Accuracy tables (%d seeds each; seeded runs: reproducible, NOT private)\n", seeds);
   StringTables(seeds);
-  GeoTable(seeds);
+  GeoTable(seeds, GeoBox{}, "quadtree of the globe");
+  GeoTable(seeds, kCityBox, "quadtree of a public box lat 44..46, lon -94..-92");
   NumericTables(seeds);
   SweepTables(seeds);
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;

@@ -157,20 +157,17 @@ Result<AdaptivePartition<typename D::Node>> RunAdaptive(
   return result;
 }
 
-// The second pass on already sorted values (the spend is recorded here).
+// The second pass's noise on a sorted column, without recording a spend (the caller did).
 template <Decomposition D>
-Result<std::vector<std::int64_t>> NoisyLeafCountsSorted(
-    const D& d, std::span<const typename D::Node> leaves,
-    const SortedColumn<typename D::Value>& column, double epsilon, PrivacyAccountant& accountant,
-    const std::string& label, const std::string& partition, Rng& rng) {
-  auto mechanism = GeometricMechanism::Create(epsilon, 1);
-  if (!mechanism) return mechanism.error();
+Result<std::vector<std::int64_t>> NoisyCountsOf(const D& d,
+                                                std::span<const typename D::Node> leaves,
+                                                const SortedColumn<typename D::Value>& column,
+                                                const GeometricMechanism& mechanism, Rng& rng) {
   auto counts = CountLeaves(d, leaves, column);
   if (!counts) return counts.error();
-  if (Status s = SpendCounts(accountant, label, partition, epsilon); !s) return s.error();
   std::vector<std::int64_t> noisy(counts->size());
   for (std::size_t i = 0; i < noisy.size(); ++i) {
-    noisy[i] = mechanism->AddNoise(static_cast<std::int64_t>((*counts)[i]), rng);
+    noisy[i] = mechanism.AddNoise(static_cast<std::int64_t>((*counts)[i]), rng);
   }
   return noisy;
 }
@@ -224,11 +221,19 @@ Result<std::vector<std::int64_t>> NoisyLeafCounts(
     const D& decomposition, std::span<const typename D::Node> leaves,
     std::span<const typename D::Value> values, double epsilon, PrivacyAccountant& accountant,
     const std::string& label, const std::string& partition, Rng& rng, Progress& progress) {
+  auto mechanism = GeometricMechanism::Create(epsilon, 1);
+  if (!mechanism) return mechanism.error();
   auto column = internal::SortColumn(decomposition, values);
   if (!column) return column.error();
   if (progress.IsCancelled()) return Cancelled("leaf counts cancelled");
-  return internal::NoisyLeafCountsSorted(decomposition, leaves, *column, epsilon, accountant,
-                                         label, partition, rng);
+  // Checked before the spend: leaves that do not partition the domain draw and spend nothing.
+  if (auto counts = internal::CountLeaves(decomposition, leaves, *column); !counts) {
+    return counts.error();
+  }
+  if (Status s = internal::SpendCounts(accountant, label, partition, epsilon); !s) {
+    return s.error();
+  }
+  return internal::NoisyCountsOf(decomposition, leaves, *column, *mechanism, rng);
 }
 
 }  // namespace deniable
