@@ -15,7 +15,9 @@
 // parameters (the options). Entries go to the accountant on `partition` under `label` (before
 // any noise is drawn). Proofs: adaptive_histogram.md, direct_synthesis.md, decompositions.md.
 //
-// Speed: one sort plus a few passes; 1.5M numbers take ~0.3 s on one core (bench/README.md).
+// Speed (bench/histogram_bench.cpp, one core, 1.5M values): typical numeric, date-time and
+// coordinate columns 0.1-0.45 s of CPU, all-distinct reals 0.8 s, strings 0.45-1.1 s
+// (docs/adaptive-histograms.md).
 //
 // Example:
 //   NumericHistogramOptions options;

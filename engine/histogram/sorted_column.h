@@ -60,7 +60,7 @@ Status CheckInRoot(const D& d, const typename D::Node& root, const typename D::V
                          "root " + d.Label(root) + " (map values with the decomposition)");
 }
 
-// Mostly distinct values: one sort of (value, input index) pairs.
+// Mostly distinct values: one sort of (value, input index) pairs, ties by input index.
 template <Decomposition D>
 Result<SortedColumn<typename D::Value>> SortByPairs(const D& d,
                                                     std::span<const typename D::Value> values) {
@@ -160,8 +160,9 @@ Result<std::optional<SortedColumn<typename D::Value>>> SortByGroups(
   return std::optional<SortedColumn<Value>>(std::move(column));
 }
 
-// Groups, sorts and checks the values (each distinct value must lie in the root). The two
-// methods give the same column; which is faster depends on how many values repeat.
+// Groups, sorts and checks the values (each distinct value must lie in the root). The methods
+// give the same column: values that repeat are grouped by hashing (the distinct ones sorted);
+// mostly distinct values are sorted as (value, index) pairs.
 template <Decomposition D>
 Result<SortedColumn<typename D::Value>> SortColumn(const D& d,
                                                    std::span<const typename D::Value> values) {
