@@ -176,25 +176,35 @@ Result<std::vector<std::int64_t>> NoisyCountsOf(const D& d,
 
 namespace deniable {
 
+namespace internal {
+// Validation, spend, then the run: shared by Fig. 1 and Fig. 2.
+template <Decomposition D>
+Result<AdaptivePartition<typename D::Node>> LearnPartition(
+    const D& decomposition, std::span<const typename D::Value> values, bool improved,
+    const AdaptiveOptions& options, PrivacyAccountant& accountant, const std::string& label,
+    const std::string& partition, Rng& rng, Progress& progress) {
+  auto parameters = improved ? ImprovedParameters(options, decomposition.ThresholdBranching())
+                             : BasicParameters(options, decomposition.ThresholdBranching());
+  if (!parameters) return parameters.error();
+  auto column = SortColumn(decomposition, values);
+  if (!column) return column.error();
+  double spent = 0;
+  Status spend = improved ? SpendImproved(accountant, label, partition, options, *parameters, spent)
+                          : SpendBasic(accountant, label, partition, options, spent);
+  if (!spend) return spend.error();
+  auto result = RunAdaptive(decomposition, *column, improved, options, *parameters, rng, progress);
+  if (result) result->epsilon_spent = spent;
+  return result;
+}
+}  // namespace internal
+
 template <Decomposition D>
 Result<AdaptivePartition<typename D::Node>> LearnImprovedPartition(
     const D& decomposition, std::span<const typename D::Value> values,
     const AdaptiveOptions& options, PrivacyAccountant& accountant, const std::string& label,
     const std::string& partition, Rng& rng, Progress& progress) {
-  auto parameters = ImprovedParameters(options, decomposition.ThresholdBranching());
-  if (!parameters) return parameters.error();
-  auto column = internal::SortColumn(decomposition, values);
-  if (!column) return column.error();
-  double spent = 0;
-  if (Status s = internal::SpendImproved(accountant, label, partition, options, *parameters,
-                                         spent);
-      !s) {
-    return s.error();
-  }
-  auto result = internal::RunAdaptive(decomposition, *column, true, options, *parameters, rng,
-                                      progress);
-  if (result) result->epsilon_spent = spent;
-  return result;
+  return internal::LearnPartition(decomposition, values, true, options, accountant, label,
+                                  partition, rng, progress);
 }
 
 template <Decomposition D>
@@ -202,18 +212,8 @@ Result<AdaptivePartition<typename D::Node>> LearnBasicPartition(
     const D& decomposition, std::span<const typename D::Value> values,
     const AdaptiveOptions& options, PrivacyAccountant& accountant, const std::string& label,
     const std::string& partition, Rng& rng, Progress& progress) {
-  auto parameters = BasicParameters(options, decomposition.ThresholdBranching());
-  if (!parameters) return parameters.error();
-  auto column = internal::SortColumn(decomposition, values);
-  if (!column) return column.error();
-  double spent = 0;
-  if (Status s = internal::SpendBasic(accountant, label, partition, options, spent); !s) {
-    return s.error();
-  }
-  auto result = internal::RunAdaptive(decomposition, *column, false, options, *parameters, rng,
-                                      progress);
-  if (result) result->epsilon_spent = spent;
-  return result;
+  return internal::LearnPartition(decomposition, values, false, options, accountant, label,
+                                  partition, rng, progress);
 }
 
 template <Decomposition D>

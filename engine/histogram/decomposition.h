@@ -32,11 +32,16 @@
 // strings). Proof note on their exactness: decompositions.md.
 #pragma once
 
+#include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "engine/core/random.h"
+#include "engine/core/result.h"
+#include "engine/dp/validation.h"
 
 namespace deniable {
 
@@ -56,5 +61,25 @@ concept Decomposition =
       { d.Label(node) } -> std::same_as<std::string>;
       { d.ThresholdBranching() } -> std::same_as<double>;
     };
+
+namespace internal {
+// Maps every x with to_value(x); a non-finite x is kInvalidArgument naming `what` and its index
+// (missing values must be filtered by the caller).
+template <typename Value, typename ToValue>
+Result<std::vector<Value>> MapFinite(std::span<const double> xs, const char* what,
+                                     ToValue to_value) {
+  std::vector<Value> out;
+  out.reserve(xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    if (!std::isfinite(xs[i])) {
+      return InvalidArgument(std::string(what) + " " + std::to_string(i) + " is " +
+                             FormatDouble(xs[i]) +
+                             ": filter missing values before building a histogram");
+    }
+    out.push_back(to_value(xs[i]));
+  }
+  return out;
+}
+}  // namespace internal
 
 }  // namespace deniable
