@@ -20,12 +20,15 @@
 // carries over to the discrete Laplace: histogram/adaptive_histogram.md.
 //
 // Example:
-//   auto decomposition = NumericDecomposition::Create({.lo = 0.0, .hi = 100.0}).value();
-//   std::vector<Int128> values = decomposition.ToValues(column);
-//   auto partition = LearnImprovedPartition(decomposition, values, {.epsilon = 0.25},
-//                                           accountant, "bins of age", "all", rng, progress);
-//   auto counts = NoisyLeafCounts(decomposition, partition->leaves, values, 0.5, accountant,
-//                                 "counts of age bins", "all", rng, progress);
+//   auto decomposition = NumericDecomposition::Create({.lo = 0.0, .hi = 100.0});
+//   auto values = decomposition->ToValues(column);           // Result<std::vector<Int128>>
+//   auto partition = LearnImprovedPartition(*decomposition, std::span<const Int128>(*values),
+//                                           {.epsilon = 0.25}, accountant, "bins of age", "all",
+//                                           rng, progress);      // spends 0.5
+//   auto counts = NoisyLeafCounts(*decomposition, std::span<const NumericDecomposition::Node>(
+//                                     partition->leaves),
+//                                 std::span<const Int128>(*values), 0.5, accountant,
+//                                 "counts of age bins", "all", rng, progress);  // spends 0.5
 // Column-level entry points (numbers, date-times, coordinates, strings): column_histograms.h.
 #pragma once
 

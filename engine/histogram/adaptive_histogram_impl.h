@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Template bodies of adaptive_histogram.h and direct_synthesis.h (not API: include those).
 //
-// How a run works: the values are sorted once (decomposition order, ties by input index), so
-// every node is a contiguous range [lo, hi) of sorted positions and its children are found by
-// binary search. A node's ALIVE records (those no ancestor discounted) are kept as a list of
+// How a run works: the values are grouped and sorted once (sorted_column.h), so every node is a
+// contiguous range of distinct values and of sorted positions, and its children are found by
+// binary search over the distinct values. A node's ALIVE records (those no ancestor discounted) are kept as a list of
 // sorted positions in increasing priority; the tree is built breadth first, one level's lists
 // side by side in one buffer, and a continuing node's survivors are distributed to its children
 // by a stable counting sort, so every child's list stays in priority order. Cost: one sort plus
@@ -19,80 +19,11 @@
 #include <vector>
 
 #include "engine/dp/geometric_mechanism.h"
+#include "engine/histogram/sorted_column.h"
 
 namespace deniable::internal {
 
-inline constexpr std::size_t kMaxRecords = 0xFFFFFFFEu;
 inline constexpr std::size_t kCheckEvery = 1024;
-
-template <typename Value>
-struct SortedColumn {
-  std::vector<Value> values;                     // sorted by the decomposition's order
-  std::vector<std::uint32_t> position_of_input;  // input index -> sorted position
-};
-
-// Sorts the values (ties by input index: deterministic). Fails on a value outside the root.
-template <Decomposition D>
-Result<SortedColumn<typename D::Value>> SortColumn(const D& d,
-                                                   std::span<const typename D::Value> values) {
-  using Value = typename D::Value;
-  if (values.size() > kMaxRecords) {
-    return InvalidArgument("at most 4294967294 values per histogram (got " +
-                           std::to_string(values.size()) + ")");
-  }
-  const typename D::Node root = d.Root();
-  std::vector<std::pair<Value, std::uint32_t>> pairs;
-  pairs.reserve(values.size());
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (!d.Contains(root, values[i])) {
-      return InvalidArgument("value " + std::to_string(i) + " lies outside the decomposition's "
-                             "root " + d.Label(root) + " (map values with the decomposition)");
-    }
-    pairs.emplace_back(values[i], static_cast<std::uint32_t>(i));
-  }
-  std::sort(pairs.begin(), pairs.end(), [&d](const auto& a, const auto& b) {
-    if (d.Less(a.first, b.first)) return true;
-    if (d.Less(b.first, a.first)) return false;
-    return a.second < b.second;
-  });
-  SortedColumn<Value> sorted;
-  sorted.values.reserve(pairs.size());
-  std::vector<std::uint32_t> position(pairs.size(), 0u);
-  for (std::size_t p = 0; p < pairs.size(); ++p) {
-    position[pairs[p].second] = static_cast<std::uint32_t>(p);
-    sorted.values.push_back(std::move(pairs[p].first));
-  }
-  sorted.position_of_input = std::move(position);
-  return sorted;
-}
-
-// bounds[i] = first sorted position of child i in [lo, hi); bounds[k] = hi.
-template <Decomposition D>
-void ChildBounds(const D& d, const typename D::Node& node, std::uint32_t k,
-                 std::span<const typename D::Value> sorted, std::uint32_t lo, std::uint32_t hi,
-                 std::vector<std::uint32_t>& bounds) {
-  bounds.assign(k + 1, hi);
-  bounds[0] = lo;
-  std::uint32_t pos = lo;
-  std::uint32_t next_child = 0;  // children below this one have their start set
-  while (pos < hi) {
-    const std::uint32_t c = d.ChildOf(node, sorted[pos]);
-    for (std::uint32_t j = next_child; j <= c; ++j) bounds[j] = pos;
-    next_child = c + 1;
-    const auto end = std::partition_point(
-        sorted.begin() + pos, sorted.begin() + hi,
-        [&](const typename D::Value& v) { return d.ChildOf(node, v) <= c; });
-    pos = static_cast<std::uint32_t>(end - sorted.begin());
-  }
-  for (std::uint32_t j = next_child; j < k; ++j) bounds[j] = hi;
-}
-
-// The child whose range holds sorted position p.
-inline std::uint32_t ChildIndex(const std::vector<std::uint32_t>& bounds, std::uint32_t p) {
-  if (bounds.size() == 3) return p >= bounds[1] ? 1u : 0u;
-  return static_cast<std::uint32_t>(std::upper_bound(bounds.begin() + 1, bounds.end() - 1, p) -
-                                    (bounds.begin() + 1));
-}
 
 // The initial alive list: all sorted positions in increasing priority.
 std::vector<std::uint32_t> PriorityList(const std::vector<std::uint32_t>& position_of_input,
@@ -125,20 +56,22 @@ Result<AdaptivePartition<typename D::Node>> RunAdaptive(
     Progress& progress) {
   using Node = typename D::Node;
   struct Pending {
-    std::uint32_t tree_index, begin, end, lo, hi;
+    std::uint32_t tree_index, begin, end;  // alive list in `cur`
+    std::uint32_t lo, hi;                  // distinct values
   };
   auto mechanism = GeometricMechanism::Create(options.epsilon, 1);
   if (!mechanism) return mechanism.error();
-  const auto n = static_cast<std::uint32_t>(column.values.size());
-  const std::span<const typename D::Value> sorted(column.values);
+  const std::uint32_t n = column.size();
+  const std::span<const typename D::Value> distinct(column.distinct);
+  const auto m = static_cast<std::uint32_t>(distinct.size());
   std::vector<std::uint32_t> cur = PriorityList(column.position_of_input,
                                                 options.discount_function, rng);
   std::vector<std::uint32_t> next(n);
   std::vector<TreeEntry<Node>> tree;
   tree.push_back({d.Root(), 0, 0, 0, kNotMeasured});
-  std::vector<Pending> frontier{{0, 0, n, 0, n}};
+  std::vector<Pending> frontier{{0, 0, n, 0, m}};
   std::vector<Pending> next_frontier;
-  std::vector<std::uint32_t> bounds, child_of, counts;
+  std::vector<std::uint32_t> bounds, positions, child_of, counts, cursor;
   std::vector<std::uint8_t> removed;
   AdaptivePartition<Node> result;
   std::size_t visited = 0;
@@ -168,10 +101,12 @@ Result<AdaptivePartition<typename D::Node>> RunAdaptive(
         result.truncated = true;
         continue;
       }
-      ChildBounds(d, node, k, sorted, p.lo, p.hi, bounds);
+      ChildBounds(d, node, k, distinct, p.lo, p.hi, bounds);
+      positions.resize(k + 1);
+      for (std::uint32_t c = 0; c <= k; ++c) positions[c] = column.offset[bounds[c]];
       const std::span<const std::uint32_t> population(cur.data() + p.begin, count);
       child_of.resize(count);
-      for (std::uint32_t i = 0; i < count; ++i) child_of[i] = ChildIndex(bounds, population[i]);
+      for (std::uint32_t i = 0; i < count; ++i) child_of[i] = ChildIndex(positions, population[i]);
       if (improved) {
         MarkDiscounted(options.discount_function, static_cast<std::uint64_t>(parameters.discount),
                        child_of, k, removed);
@@ -191,7 +126,7 @@ Result<AdaptivePartition<typename D::Node>> RunAdaptive(
         alive += stop - start;
       }
       out = counts[k];
-      std::vector<std::uint32_t> cursor(counts.begin(), counts.end() - 1);
+      cursor.assign(counts.begin(), counts.end() - 1);
       for (std::uint32_t i = 0; i < count; ++i) {
         if (!removed[i]) next[cursor[child_of[i]]++] = population[i];
       }
@@ -222,38 +157,17 @@ Result<AdaptivePartition<typename D::Node>> RunAdaptive(
   return result;
 }
 
-// Number of sorted values in each leaf (leaves partition the root in value order).
+// The second pass's noise on a sorted column, without recording a spend (the caller did).
 template <Decomposition D>
-Result<std::vector<std::uint64_t>> CountLeaves(const D& d,
-                                               std::span<const typename D::Node> leaves,
-                                               std::span<const typename D::Value> sorted) {
-  std::vector<std::uint64_t> counts(leaves.size(), 0);
-  std::size_t j = 0;
-  for (std::size_t i = 0; i < sorted.size(); ++i) {
-    while (j < leaves.size() && !d.Contains(leaves[j], sorted[i])) ++j;
-    if (j == leaves.size()) {
-      return InvalidArgument("the leaves do not partition the domain in order: a value (" +
-                             std::to_string(i) + "-th smallest) lies in none of them");
-    }
-    ++counts[j];
-  }
-  return counts;
-}
-
-// The second pass on already sorted values (the spend is recorded here).
-template <Decomposition D>
-Result<std::vector<std::int64_t>> NoisyLeafCountsSorted(
-    const D& d, std::span<const typename D::Node> leaves,
-    std::span<const typename D::Value> sorted, double epsilon, PrivacyAccountant& accountant,
-    const std::string& label, const std::string& partition, Rng& rng) {
-  auto mechanism = GeometricMechanism::Create(epsilon, 1);
-  if (!mechanism) return mechanism.error();
-  auto counts = CountLeaves(d, leaves, sorted);
+Result<std::vector<std::int64_t>> NoisyCountsOf(const D& d,
+                                                std::span<const typename D::Node> leaves,
+                                                const SortedColumn<typename D::Value>& column,
+                                                const GeometricMechanism& mechanism, Rng& rng) {
+  auto counts = CountLeaves(d, leaves, column);
   if (!counts) return counts.error();
-  if (Status s = SpendCounts(accountant, label, partition, epsilon); !s) return s.error();
   std::vector<std::int64_t> noisy(counts->size());
   for (std::size_t i = 0; i < noisy.size(); ++i) {
-    noisy[i] = mechanism->AddNoise(static_cast<std::int64_t>((*counts)[i]), rng);
+    noisy[i] = mechanism.AddNoise(static_cast<std::int64_t>((*counts)[i]), rng);
   }
   return noisy;
 }
@@ -262,25 +176,35 @@ Result<std::vector<std::int64_t>> NoisyLeafCountsSorted(
 
 namespace deniable {
 
+namespace internal {
+// Validation, spend, then the run: shared by Fig. 1 and Fig. 2.
+template <Decomposition D>
+Result<AdaptivePartition<typename D::Node>> LearnPartition(
+    const D& decomposition, std::span<const typename D::Value> values, bool improved,
+    const AdaptiveOptions& options, PrivacyAccountant& accountant, const std::string& label,
+    const std::string& partition, Rng& rng, Progress& progress) {
+  auto parameters = improved ? ImprovedParameters(options, decomposition.ThresholdBranching())
+                             : BasicParameters(options, decomposition.ThresholdBranching());
+  if (!parameters) return parameters.error();
+  auto column = SortColumn(decomposition, values);
+  if (!column) return column.error();
+  double spent = 0;
+  Status spend = improved ? SpendImproved(accountant, label, partition, options, *parameters, spent)
+                          : SpendBasic(accountant, label, partition, options, spent);
+  if (!spend) return spend.error();
+  auto result = RunAdaptive(decomposition, *column, improved, options, *parameters, rng, progress);
+  if (result) result->epsilon_spent = spent;
+  return result;
+}
+}  // namespace internal
+
 template <Decomposition D>
 Result<AdaptivePartition<typename D::Node>> LearnImprovedPartition(
     const D& decomposition, std::span<const typename D::Value> values,
     const AdaptiveOptions& options, PrivacyAccountant& accountant, const std::string& label,
     const std::string& partition, Rng& rng, Progress& progress) {
-  auto parameters = ImprovedParameters(options, decomposition.ThresholdBranching());
-  if (!parameters) return parameters.error();
-  auto column = internal::SortColumn(decomposition, values);
-  if (!column) return column.error();
-  double spent = 0;
-  if (Status s = internal::SpendImproved(accountant, label, partition, options, *parameters,
-                                         spent);
-      !s) {
-    return s.error();
-  }
-  auto result = internal::RunAdaptive(decomposition, *column, true, options, *parameters, rng,
-                                      progress);
-  if (result) result->epsilon_spent = spent;
-  return result;
+  return internal::LearnPartition(decomposition, values, true, options, accountant, label,
+                                  partition, rng, progress);
 }
 
 template <Decomposition D>
@@ -288,18 +212,8 @@ Result<AdaptivePartition<typename D::Node>> LearnBasicPartition(
     const D& decomposition, std::span<const typename D::Value> values,
     const AdaptiveOptions& options, PrivacyAccountant& accountant, const std::string& label,
     const std::string& partition, Rng& rng, Progress& progress) {
-  auto parameters = BasicParameters(options, decomposition.ThresholdBranching());
-  if (!parameters) return parameters.error();
-  auto column = internal::SortColumn(decomposition, values);
-  if (!column) return column.error();
-  double spent = 0;
-  if (Status s = internal::SpendBasic(accountant, label, partition, options, spent); !s) {
-    return s.error();
-  }
-  auto result = internal::RunAdaptive(decomposition, *column, false, options, *parameters, rng,
-                                      progress);
-  if (result) result->epsilon_spent = spent;
-  return result;
+  return internal::LearnPartition(decomposition, values, false, options, accountant, label,
+                                  partition, rng, progress);
 }
 
 template <Decomposition D>
@@ -307,12 +221,19 @@ Result<std::vector<std::int64_t>> NoisyLeafCounts(
     const D& decomposition, std::span<const typename D::Node> leaves,
     std::span<const typename D::Value> values, double epsilon, PrivacyAccountant& accountant,
     const std::string& label, const std::string& partition, Rng& rng, Progress& progress) {
+  auto mechanism = GeometricMechanism::Create(epsilon, 1);
+  if (!mechanism) return mechanism.error();
   auto column = internal::SortColumn(decomposition, values);
   if (!column) return column.error();
   if (progress.IsCancelled()) return Cancelled("leaf counts cancelled");
-  return internal::NoisyLeafCountsSorted(decomposition, leaves,
-                                         std::span<const typename D::Value>(column->values),
-                                         epsilon, accountant, label, partition, rng);
+  // Checked before the spend: leaves that do not partition the domain draw and spend nothing.
+  if (auto counts = internal::CountLeaves(decomposition, leaves, *column); !counts) {
+    return counts.error();
+  }
+  if (Status s = internal::SpendCounts(accountant, label, partition, epsilon); !s) {
+    return s.error();
+  }
+  return internal::NoisyCountsOf(decomposition, leaves, *column, *mechanism, rng);
 }
 
 }  // namespace deniable

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/dp/validation.h"
+#include "engine/histogram/decomposition.h"
 #include "engine/schema/datetime.h"
 
 namespace deniable {
@@ -58,17 +59,8 @@ CalendarDecomposition::Value CalendarDecomposition::ToValue(double seconds) cons
 
 Result<std::vector<CalendarDecomposition::Value>> CalendarDecomposition::ToValues(
     std::span<const double> seconds) const {
-  std::vector<Value> out;
-  out.reserve(seconds.size());
-  for (std::size_t i = 0; i < seconds.size(); ++i) {
-    if (!std::isfinite(seconds[i])) {
-      return InvalidArgument("date-time " + std::to_string(i) + " is " +
-                             internal::FormatDouble(seconds[i]) +
-                             ": filter missing values before building a histogram");
-    }
-    out.push_back(ToValue(seconds[i]));
-  }
-  return out;
+  return internal::MapFinite<Value>(seconds, "date-time",
+                                    [this](double x) { return ToValue(x); });
 }
 
 std::uint32_t CalendarDecomposition::Branching(const Node& node) const {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/dp/geometric_mechanism.h"
 #include "engine/schema/datetime.h"
 
 namespace deniable {
@@ -55,15 +56,14 @@ Result<Learnt<typename D::Node>> Learn(const D& d, std::span<const typename D::V
     return LearnDirect(d, values, options, accountant, label, partition, rng, progress);
   }
   const bool improved = options.algorithm == HistogramAlgorithm::kImproved;
-  if (!(options.counts_epsilon > 0 && std::isfinite(options.counts_epsilon))) {
-    return InvalidArgument("counts_epsilon must be finite and positive (got " +
-                           std::to_string(options.counts_epsilon) + ")");
-  }
+  auto counts_mechanism = GeometricMechanism::Create(options.counts_epsilon, 1);
+  if (!counts_mechanism) return counts_mechanism.error().WithContext("counts_epsilon");
   auto parameters = improved ? ImprovedParameters(options.adaptive, d.ThresholdBranching())
                              : BasicParameters(options.adaptive, d.ThresholdBranching());
   if (!parameters) return parameters.error();
   auto column = internal::SortColumn(d, values);
   if (!column) return column.error();
+  // Both spends are recorded before any noise is drawn (a refused one draws nothing).
   double spent = 0;
   const std::string stage_label = label + ": adaptive partition";
   Status spend = improved ? internal::SpendImproved(accountant, stage_label, partition,
@@ -71,14 +71,17 @@ Result<Learnt<typename D::Node>> Learn(const D& d, std::span<const typename D::V
                           : internal::SpendBasic(accountant, stage_label, partition,
                                                  options.adaptive, spent);
   if (!spend) return spend.error();
+  if (Status s = internal::SpendCounts(accountant, label + ": leaf counts", partition,
+                                       options.counts_epsilon);
+      !s) {
+    return s.error();
+  }
   SubProgress refine(progress, 0.0, 0.9);
   auto tree = internal::RunAdaptive(d, *column, improved, options.adaptive, *parameters, rng,
                                     refine);
   if (!tree) return tree.error();
-  auto counts = internal::NoisyLeafCountsSorted(
-      d, std::span<const typename D::Node>(tree->leaves),
-      std::span<const typename D::Value>(column->values), options.counts_epsilon, accountant,
-      label + ": leaf counts", partition, rng);
+  auto counts = internal::NoisyCountsOf(d, std::span<const typename D::Node>(tree->leaves),
+                                        *column, *counts_mechanism, rng);
   if (!counts) return counts.error();
   progress.Report(1.0, "Adaptive histogram done");
   Learnt<typename D::Node> out;
@@ -116,6 +119,13 @@ const char* HistogramAlgorithmName(HistogramAlgorithm algorithm) {
     case HistogramAlgorithm::kDirect: return "direct";
   }
   return "?";
+}
+
+std::int64_t CountFloor(std::size_t bins, double counts_epsilon) {
+  auto mechanism = GeometricMechanism::Create(counts_epsilon, 1);
+  if (!mechanism || bins <= 1) return 0;
+  return static_cast<std::int64_t>(
+      std::ceil(mechanism->scale() * std::log(static_cast<double>(bins))));
 }
 
 // ---- Numbers ----------------------------------------------------------------------------
@@ -269,6 +279,14 @@ std::size_t StringHistogram::BinOf(const std::string& text) const {
   // (decompositions.md §4), so the leaf of s is the last one whose prefix is <= s.
   return LastAtMost(leaves, trie.Normalize(text),
                     [](const StringTrie::Node& n) -> const std::string& { return n.prefix; });
+}
+
+std::vector<StringBin> StringHistogram::VerbatimStrings(std::int64_t floor) const {
+  std::vector<StringBin> out;
+  for (const StringBin& bin : bins) {
+    if (bin.verbatim && FlooredCount(bin.noisy_count, floor) > 0) out.push_back(bin);
+  }
+  return out;
 }
 
 Result<StringHistogram> LearnStringHistogram(std::span<const std::string> texts,

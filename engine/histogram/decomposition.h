@@ -4,7 +4,8 @@
 // sequence over K that says which part it falls in at each refinement step).
 //
 // A type D models `Decomposition` when it offers:
-//   D::Value, D::Node                      a domain value and a region of the domain (a node);
+//   D::Value, D::Node                      a domain value (copyable, ==; internal::HashValue
+//                                          must accept it) and a region of the domain (a node);
 //   Node Root()                            the whole (public) domain;
 //   uint32 Branching(node)                 the number of children; 0 = an indivisible leaf;
 //   Node Child(node, i)                    child i, 0 <= i < Branching(node); the children
@@ -31,17 +32,23 @@
 // strings). Proof note on their exactness: decompositions.md.
 #pragma once
 
+#include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "engine/core/random.h"
+#include "engine/core/result.h"
+#include "engine/dp/validation.h"
 
 namespace deniable {
 
 template <typename D>
 concept Decomposition =
-    std::copyable<typename D::Value> && std::copyable<typename D::Node> &&
+    std::copyable<typename D::Value> && std::equality_comparable<typename D::Value> &&
+    std::copyable<typename D::Node> &&
     requires(const D& d, const typename D::Node& node, const typename D::Value& value,
              std::uint32_t i, Rng& rng) {
       { d.Root() } -> std::same_as<typename D::Node>;
@@ -54,5 +61,25 @@ concept Decomposition =
       { d.Label(node) } -> std::same_as<std::string>;
       { d.ThresholdBranching() } -> std::same_as<double>;
     };
+
+namespace internal {
+// Maps every x with to_value(x); a non-finite x is kInvalidArgument naming `what` and its index
+// (missing values must be filtered by the caller).
+template <typename Value, typename ToValue>
+Result<std::vector<Value>> MapFinite(std::span<const double> xs, const char* what,
+                                     ToValue to_value) {
+  std::vector<Value> out;
+  out.reserve(xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    if (!std::isfinite(xs[i])) {
+      return InvalidArgument(std::string(what) + " " + std::to_string(i) + " is " +
+                             FormatDouble(xs[i]) +
+                             ": filter missing values before building a histogram");
+    }
+    out.push_back(to_value(xs[i]));
+  }
+  return out;
+}
+}  // namespace internal
 
 }  // namespace deniable

@@ -98,16 +98,16 @@ Result<DirectSynthesis<typename D::Node>> SynthesizeDirect(
   if (!epsilon_level) return epsilon_level.error();
   auto mechanism = GeometricMechanism::Create(*epsilon_level, 1);
   if (!mechanism) return mechanism.error();
-  const std::span<const typename D::Value> sorted(column->values);
+  const std::span<const typename D::Value> distinct(column->distinct);
   struct Pending {
     Node node;
-    std::uint32_t lo, hi, depth;
+    std::uint32_t lo, hi, depth;  // distinct values [lo, hi)
     std::int64_t count;
   };
   DirectSynthesis<Node> result;
   result.epsilon_spent = options.epsilon;
   std::vector<Pending> stack;
-  stack.push_back({decomposition.Root(), 0, static_cast<std::uint32_t>(sorted.size()), 0, total});
+  stack.push_back({decomposition.Root(), 0, static_cast<std::uint32_t>(distinct.size()), 0, total});
   std::vector<std::uint32_t> bounds;
   std::vector<std::int64_t> subcounts;
   std::int64_t placed = 0;
@@ -126,10 +126,10 @@ Result<DirectSynthesis<typename D::Node>> SynthesizeDirect(
       progress.Report(static_cast<double>(placed) / static_cast<double>(total),
                       "Allocating synthetic records");
     }
-    internal::ChildBounds(decomposition, p.node, k, sorted, p.lo, p.hi, bounds);
+    internal::ChildBounds(decomposition, p.node, k, distinct, p.lo, p.hi, bounds);
     subcounts.resize(k);
     for (std::uint32_t c = 0; c < k; ++c) {
-      subcounts[c] = mechanism->AddNoise(bounds[c + 1] - bounds[c], rng);
+      subcounts[c] = mechanism->AddNoise(column->Records(bounds[c], bounds[c + 1]), rng);
     }
     Center(p.count, subcounts, static_cast<std::size_t>(UniformBelow(rng, k)));
     for (std::uint32_t c = k; c-- > 0;) {

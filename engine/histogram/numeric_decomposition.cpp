@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/dp/validation.h"
+#include "engine/histogram/decomposition.h"
 
 namespace deniable {
 namespace {
@@ -183,16 +184,7 @@ NumericDecomposition::Value NumericDecomposition::ToValue(double x) const {
 
 Result<std::vector<NumericDecomposition::Value>> NumericDecomposition::ToValues(
     std::span<const double> xs) const {
-  std::vector<Value> out;
-  out.reserve(xs.size());
-  for (std::size_t i = 0; i < xs.size(); ++i) {
-    if (!std::isfinite(xs[i])) {
-      return InvalidArgument("value " + std::to_string(i) + " is " + FormatDouble(xs[i]) +
-                             ": filter missing values before building a histogram");
-    }
-    out.push_back(ToValue(xs[i]));
-  }
-  return out;
+  return internal::MapFinite<Value>(xs, "value", [this](double x) { return ToValue(x); });
 }
 
 double NumericDecomposition::FromValue(Value m) const {

@@ -238,6 +238,12 @@ TEST(StringHistogramTest, FrequentStringsSurviveVerbatimRareOnesVanish) {
   // partition exists whatever the data, and only its noisy count tells how many hold it.)
   EXPECT_FALSE(verbatim.count("Whittier Park"));
   EXPECT_FALSE(h->bins[h->BinOf("Whittier Park")].verbatim);
+  // With the floor, the synthesizable strings are exactly the three frequent ones.
+  const std::int64_t floor = CountFloor(h->bins.size(), options.histogram.counts_epsilon);
+  EXPECT_EQ(floor, static_cast<std::int64_t>(std::ceil(std::log(h->bins.size()))));  // s = 1
+  std::vector<std::string> kept;
+  for (const StringBin& bin : h->VerbatimStrings(floor)) kept.push_back(bin.text);
+  EXPECT_EQ(kept, (std::vector<std::string>{"Cedar Riverside", "Downtown West", "Whittier"}));
 }
 
 }  // namespace
