@@ -11,6 +11,7 @@
 #include "engine/schema/datetime.h"
 #include "engine/schema/infer_schema.h"
 #include "engine/schema/typed_values.h"
+#include "engine/schema/vocabularies.h"
 
 namespace deniable {
 namespace {
@@ -98,6 +99,61 @@ bool IsValidIdPattern(std::string_view pattern) {
   return true;
 }
 
+// Whether every value GenerateUniqueIds makes from `pattern` reads as `type`: a String takes
+// anything; an Integer only digits ('#' or literal) after an optional leading '-'; a Float the
+// same with at most one '.'.
+bool IdPatternFitsType(std::string_view pattern, DataType type) {
+  if (type == DataType::kString) return true;
+  if (type == DataType::kDateTime) return false;
+  std::size_t i = 0;
+  if (!pattern.empty() && pattern[0] == '-') ++i;
+  bool digit = false;
+  int points = 0;
+  for (; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == '\\') {
+      if (++i == pattern.size()) return false;
+      c = pattern[i];
+      if (c < '0' || c > '9') return false;
+      digit = true;
+    } else if (c == '#') {
+      digit = true;
+    } else if (c == '.' && type == DataType::kFloat && points++ == 0) {
+      continue;
+    } else {
+      return false;
+    }
+  }
+  return digit;
+}
+
+constexpr std::size_t kMaxClassesInMessage = 20;
+
+// Declared datetime bounds must lie where the format can write them (a %y window moved away
+// from a bound would read it back a century off).
+Status CheckDateTimeBoundsInWindow(const ColumnSchema& column, const std::string& path,
+                                   const Checker& check) {
+  if (column.type != DataType::kDateTime || !HasTwoDigitYear(column.datetime_format)) {
+    return OkStatus();
+  }
+  const auto range = DateTimeFormatRange(column.datetime_format, column.two_digit_year_start);
+  if (!range) return OkStatus();
+  for (const auto& [bound, key] : {std::pair(column.public_min, "min"),
+                                   std::pair(column.public_max, "max")}) {
+    if (bound && (*bound < range->lo || *bound >= range->hi)) {
+      std::string text;
+      FormatDateTime(*bound, "%Y-%m-%d", text);
+      return check.At(path + ".public." + key,
+                      "the bound (" + text + ") lies outside the two-digit-year window " +
+                          std::to_string(column.two_digit_year_start) + "-" +
+                          std::to_string(column.two_digit_year_start + 99) +
+                          " of column " + Quoted(column.name) +
+                          "; give the bound again or move the window");
+    }
+  }
+  return OkStatus();
+}
+
 bool DerivedCategorical(const ColumnSchema& column, int threshold) {
   return column.stats.distinct - column.stats.failed_distinct <=
          static_cast<std::uint64_t>(std::max(threshold, 0));
@@ -158,55 +214,14 @@ std::string BoundText(double value, const ColumnSchema& column) {
   return text;
 }
 
-// "public": {"min", "max", "categories"} for one column whose type and format are settled.
-Status ApplyPublic(const Json& json, const std::string& path, ColumnSchema& column,
-                   const Checker& check) {
-  if (json.is_null()) {
-    column.public_min.reset();
-    column.public_max.reset();
-    column.public_categories.reset();
-    return OkStatus();
-  }
-  if (!json.is_object()) return check.Expected(path, "an object", json);
-  if (auto ok = check.Keys(json, path, {"min", "max", "categories"}); !ok) return ok;
-  const char* type_name = DataTypeName(column.type);
-  for (const char* key : {"min", "max"}) {
-    if (!json.contains(key)) continue;
-    const Json& value = json[key];
-    const std::string key_path = Checker::Child(path, key);
-    std::optional<double>& bound =
-        std::string_view(key) == "min" ? column.public_min : column.public_max;
-    if (value.is_null()) {
-      bound.reset();
-    } else if (!column.is_numeric()) {
-      return check.At(key_path, "public bounds need an Integer, Float or DateTime column "
-                                "(column " + Quoted(column.name) + " is String)");
-    } else if (column.type == DataType::kDateTime) {
-      if (!value.is_string()) return check.Expected(key_path, "a date-time string", value);
-      const auto text = value.get<std::string>();
-      bound = ParseDateTime(text, column.datetime_format);
-      if (!bound) {
-        return check.At(key_path, Quoted(text) + " does not parse with the column's datetime "
-                                  "format " + Quoted(column.datetime_format));
-      }
-    } else {
-      if (!value.is_number()) return check.Expected(key_path, "a number", value);
-      bound = value.get<double>();
-    }
-  }
-  if (column.public_min && column.public_max && *column.public_min > *column.public_max) {
-    return check.At(path, "min > max (" + BoundText(*column.public_min, column) + " > " +
-                              BoundText(*column.public_max, column) + ")");
-  }
-  if (!json.contains("categories")) return OkStatus();
-  const Json& categories = json["categories"];
-  const std::string categories_path = Checker::Child(path, "categories");
-  if (categories.is_null()) {
-    column.public_categories.reset();
-    return OkStatus();
-  }
+// "public.categories": a non-empty list without duplicates, each valid for the column's type.
+Result<std::vector<std::string>> ReadCategories(const Json& categories,
+                                                const std::string& categories_path,
+                                                const ColumnSchema& column,
+                                                const Checker& check) {
   if (!categories.is_array()) return check.Expected(categories_path, "an array", categories);
   if (categories.empty()) return check.At(categories_path, "must not be empty");
+  const char* type_name = DataTypeName(column.type);
   std::vector<std::string> texts;
   std::set<std::string> seen;
   for (std::size_t i = 0; i < categories.size(); ++i) {
@@ -232,6 +247,151 @@ Status ApplyPublic(const Json& json, const std::string& path, ColumnSchema& colu
     }
     texts.push_back(std::move(text));
   }
+  return texts;
+}
+
+// "public.vocabulary" (an id of vocabularies.h) and "public.case": the declared vocabulary, or
+// nothing when absent or null.
+using DeclaredVocabulary = std::optional<std::pair<const Vocabulary*, LetterCase>>;
+Result<DeclaredVocabulary> ReadVocabulary(const Json& json, const std::string& path,
+                                          const ColumnSchema& column, const Checker& check) {
+  const std::string vocabulary_path = Checker::Child(path, "vocabulary");
+  const std::string case_path = Checker::Child(path, "case");
+  const bool has_vocabulary = json.contains("vocabulary") && !json["vocabulary"].is_null();
+  if (!has_vocabulary) {
+    if (json.contains("case") && !json["case"].is_null()) {
+      return check.At(case_path, "only together with \"vocabulary\"");
+    }
+    return DeclaredVocabulary();
+  }
+  auto id = check.String(json["vocabulary"], vocabulary_path);
+  if (!id) return id.error();
+  const Vocabulary* vocabulary = FindVocabulary(*id);
+  if (vocabulary == nullptr) {
+    std::vector<std::string> ids;
+    for (const Vocabulary& known : PublicVocabularies()) ids.push_back(known.id);
+    return check.At(vocabulary_path,
+                    "unknown vocabulary " + Quoted(*id) + " (known: " + Join(ids, 99) + ")");
+  }
+  if (!column.categorical) {
+    return check.At(vocabulary_path, "a vocabulary declares public categories, which need a "
+                                     "categorical column (set \"categorical\": true for column " +
+                                         Quoted(column.name) + ")");
+  }
+  LetterCase letter_case = LetterCase::kAsListed;
+  if (json.contains("case") && !json["case"].is_null()) {
+    auto name = check.String(json["case"], case_path);
+    if (!name) return name.error();
+    const auto parsed = ParseLetterCase(*name);
+    if (!parsed) {
+      return check.At(case_path, "unknown case " + Quoted(*name) +
+                                     " (expected as-listed, upper, lower or capitalized)");
+    }
+    letter_case = *parsed;
+  }
+  return DeclaredVocabulary(std::make_pair(vocabulary, letter_case));
+}
+
+// "public": {"min", "max", "categories"} for one column whose type and format are settled.
+Status ApplyPublic(const Json& json, const std::string& path, ColumnSchema& column,
+                   const Checker& check) {
+  if (json.is_null()) {
+    column.public_min.reset();
+    column.public_max.reset();
+    column.public_categories.reset();
+    column.public_vocabulary.clear();
+    column.public_vocabulary_case = LetterCase::kAsListed;
+    return OkStatus();
+  }
+  if (!json.is_object()) return check.Expected(path, "an object", json);
+  if (auto ok = check.Keys(json, path, {"min", "max", "categories", "vocabulary", "case"}); !ok) {
+    return ok;
+  }
+  for (const char* key : {"min", "max"}) {
+    if (!json.contains(key)) continue;
+    const Json& value = json[key];
+    const std::string key_path = Checker::Child(path, key);
+    std::optional<double>& bound =
+        std::string_view(key) == "min" ? column.public_min : column.public_max;
+    if (value.is_null()) {
+      bound.reset();
+    } else if (!column.is_numeric()) {
+      return check.At(key_path, "public bounds need an Integer, Float or DateTime column "
+                                "(column " + Quoted(column.name) + " is String)");
+    } else if (column.type == DataType::kDateTime) {
+      if (!value.is_string()) return check.Expected(key_path, "a date-time string", value);
+      const auto text = value.get<std::string>();
+      bound = ParseDateTime(text, column.datetime_format, nullptr,
+                            column.two_digit_year_start);
+      if (!bound) {
+        return check.At(key_path, Quoted(text) + " does not parse with the column's datetime "
+                                  "format " + Quoted(column.datetime_format));
+      }
+    } else {
+      if (!value.is_number()) return check.Expected(key_path, "a number", value);
+      bound = value.get<double>();
+    }
+  }
+  if (column.public_min && column.public_max && *column.public_min > *column.public_max) {
+    return check.At(path, "min > max (" + BoundText(*column.public_min, column) + " > " +
+                              BoundText(*column.public_max, column) + ")");
+  }
+  auto vocabulary = ReadVocabulary(json, path, column, check);
+  if (!vocabulary) return vocabulary.error();
+  if (!json.contains("categories") && !vocabulary->has_value()) {
+    if (json.contains("vocabulary")) {  // "vocabulary": null: the list stays, typed by hand
+      column.public_vocabulary.clear();
+      column.public_vocabulary_case = LetterCase::kAsListed;
+    }
+    return OkStatus();
+  }
+  const std::string categories_path = Checker::Child(path, "categories");
+  if (json.contains("categories") && json["categories"].is_null()) {
+    if (vocabulary->has_value()) {
+      return check.At(categories_path, "null clears the list, but \"vocabulary\" declares one");
+    }
+    column.public_categories.reset();
+    column.public_vocabulary.clear();
+    column.public_vocabulary_case = LetterCase::kAsListed;
+    return OkStatus();
+  }
+  std::vector<std::string> texts;
+  if (json.contains("categories")) {
+    auto listed = ReadCategories(json["categories"], categories_path, column, check);
+    if (!listed) return listed.error();
+    texts = std::move(listed.value());
+  }
+  if (vocabulary->has_value()) {
+    const auto& [declared, letter_case] = **vocabulary;
+    std::vector<std::string> entries = VocabularyEntries(*declared, letter_case);
+    const std::string vocabulary_path = Checker::Child(path, "vocabulary");
+    if (json.contains("categories") &&
+        std::set<std::string>(texts.begin(), texts.end()) !=
+            std::set<std::string>(entries.begin(), entries.end())) {
+      return check.At(categories_path,
+                      "differs from vocabulary " + Quoted(declared->id) + " (" +
+                          std::to_string(entries.size()) + " entries" +
+                          (letter_case == LetterCase::kAsListed
+                               ? std::string()
+                               : std::string(", ") + LetterCaseName(letter_case)) +
+                          "); give one of \"vocabulary\" and \"categories\", or the "
+                          "vocabulary's exact list");
+    }
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (column.is_numeric() && !ParseNumericCell(entries[i], column)) {
+        return check.At(vocabulary_path,
+                        "vocabulary " + Quoted(declared->id) + " holds " + Quoted(entries[i]) +
+                            ", which is not a valid " + DataTypeName(column.type) +
+                            " (column " + Quoted(column.name) + ")");
+      }
+    }
+    column.public_vocabulary = declared->id;
+    column.public_vocabulary_case = letter_case;
+    texts = std::move(entries);
+  } else {
+    column.public_vocabulary.clear();  // a list typed by hand
+    column.public_vocabulary_case = LetterCase::kAsListed;
+  }
   column.public_categories = std::move(texts);
   return OkStatus();
 }
@@ -241,6 +401,8 @@ struct GivenFields {
   bool categorical = false;
   bool datetime_format = false;
   bool decimals = false;
+  bool role = false;
+  bool two_digit_year_start = false;
 };
 
 // Reads the scalar fields of a column entry into `column`.
@@ -263,10 +425,11 @@ Status ApplyColumnFields(const Json& entry, const std::string& path, ColumnSchem
     if (!role) {
       return check.At(path + ".role",
                       "unknown role " + Quoted(*name) +
-                          " (expected attribute, identifier, quasi-identifier, sensitive or "
-                          "ignore)");
+                          " (expected attribute, identifier, quasi-identifier, sensitive, "
+                          "target or ignore)");
     }
     column.role = *role;
+    given.role = true;
   }
   if (entry.contains("categorical")) {
     if (!entry["categorical"].is_boolean()) {
@@ -287,6 +450,13 @@ Status ApplyColumnFields(const Json& entry, const std::string& path, ColumnSchem
     column.datetime_format = std::move(*format);
     given.datetime_format = true;
   }
+  if (entry.contains("two_digit_year_start")) {
+    auto start = check.Integer(entry["two_digit_year_start"], path + ".two_digit_year_start",
+                               kMinTwoDigitYearStart, kMaxTwoDigitYearStart);
+    if (!start) return start.error();
+    column.two_digit_year_start = static_cast<int>(*start);
+    given.two_digit_year_start = true;
+  }
   if (entry.contains("decimals")) {
     auto decimals = check.Integer(entry["decimals"], path + ".decimals", -1, kMaxDecimals);
     if (!decimals) return decimals.error();
@@ -306,6 +476,34 @@ Status ApplyColumnFields(const Json& entry, const std::string& path, ColumnSchem
     auto bins = check.Integer(entry["bins"], path + ".bins", 0, kMaxBins);
     if (!bins) return bins.error();
     column.bins = static_cast<int>(*bins);
+  }
+  return OkStatus();
+}
+
+// The two-digit-year window: only for a DateTime format with %y; inferred from the data when
+// the format newly has %y and the entry does not set it.
+Status ResolveTwoDigitYears(const ColumnSchema& before, const std::string& path,
+                            const GivenFields& given, const RawColumn* raw, ColumnSchema& column,
+                            const Checker& check) {
+  const bool two_digit = column.type == DataType::kDateTime &&
+                         HasTwoDigitYear(column.datetime_format);
+  if (!two_digit) {
+    if (given.two_digit_year_start) {
+      return check.At(path + ".two_digit_year_start",
+                      "only for DateTime columns whose datetime_format has %y (column " +
+                          Quoted(column.name) + (column.type == DataType::kDateTime
+                                                     ? " is written " + Quoted(column.datetime_format)
+                                                     : " is " + std::string(DataTypeName(column.type))) +
+                          ")");
+    }
+    column.two_digit_year_start = kPosixTwoDigitYearStart;
+    return OkStatus();
+  }
+  const bool newly_two_digit = before.type != DataType::kDateTime ||
+                               before.datetime_format != column.datetime_format;
+  if (newly_two_digit && !given.two_digit_year_start && raw != nullptr) {
+    column.two_digit_year_start =
+        InferTwoDigitYearStart(*raw, column.datetime_format, TodayDays());
   }
   return OkStatus();
 }
@@ -342,6 +540,7 @@ Status ResolveColumn(const ColumnSchema& before, const std::string& path, std::s
     }
     column.datetime_format.clear();
   }
+  if (auto ok = ResolveTwoDigitYears(before, path, given, raw, column, check); !ok) return ok;
   if (column.type == DataType::kFloat) {
     if (type_changed && !given.decimals) column.decimals = raw ? InferDecimals(*raw) : -1;
   } else {
@@ -359,13 +558,62 @@ Status ResolveColumn(const ColumnSchema& before, const std::string& path, std::s
     }
   }
   if (column.role == ColumnRole::kIdentifier) {
+    if (column.type == DataType::kDateTime) {
+      return check.At(path + (given.role ? ".role" : ".type"),
+                      "column " + Quoted(column.name) + " is DateTime: the identifier role "
+                      "would regenerate it as random characters in a pattern, not as valid "
+                      "dates; give it role attribute (modelled) or ignore (left out)");
+    }
     if (before.role != ColumnRole::kIdentifier && !given.categorical) column.categorical = false;
     if (column.id_pattern.empty() && raw != nullptr) column.id_pattern = InferIdPattern(*raw);
     if (column.id_pattern.empty()) {
       return check.At(path + ".id_pattern", "required for an identifier column");
     }
+    if (!IdPatternFitsType(column.id_pattern, column.type)) {
+      return check.At(path + ".id_pattern",
+                      "identifier pattern " + Quoted(column.id_pattern) + " would write values "
+                      "that do not read as " + type_name + " (column " + Quoted(column.name) +
+                      "): an " + type_name + " identifier's pattern holds only digits ('#')" +
+                      (column.type == DataType::kFloat ? ", one '.'" : "") +
+                      " and a leading '-'; change the pattern or make the column a String");
+    }
   }
   return OkStatus();
+}
+
+// A target's class list must be declared public (schema.h, kTarget): the error names the
+// column and, given the table, lists the observed classes with their counts.
+Status CheckTarget(const ColumnSchema& column, const std::string& path, const RawColumn* raw,
+                   const Checker& check) {
+  if (column.role != ColumnRole::kTarget) return OkStatus();
+  if (!column.categorical) {
+    return check.At(path + ".categorical",
+                    "column " + Quoted(column.name) + " has role target: a target is a class "
+                    "label, so it must be categorical (set \"categorical\": true and declare its "
+                    "classes in \"public\": {\"categories\": [...]})");
+  }
+  if (column.public_categories) return OkStatus();
+  std::string message = "column " + Quoted(column.name) + " has role target: declare its class "
+                        "list public (\"public\": {\"categories\": [...]}), so that no class, "
+                        "however rare, can vanish from the release";
+  if (raw != nullptr) {
+    const std::vector<CountedValue> classes = ObservedValues(*raw, column);
+    std::vector<std::string> shown;
+    Json list = Json::array();
+    for (const CountedValue& value : classes) {
+      shown.push_back(Quoted(value.text) + " (" + std::to_string(value.count) +
+                      (value.count == 1 ? " row)" : " rows)"));
+      list.push_back(value.text);
+    }
+    message += "; the data holds " + std::to_string(classes.size()) + " classes: " +
+               Join(shown, kMaxClassesInMessage) + ". If these are all the classes there can be, "
+               "declare \"public\": {\"categories\": " +
+               (classes.size() <= kMaxClassesInMessage
+                    ? list.dump(-1, ' ', false, Json::error_handler_t::replace)
+                    : std::string("[...]")) +
+               "}";
+  }
+  return check.At(path + ".public.categories", message);
 }
 
 Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* table,
@@ -374,8 +622,9 @@ Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* tabl
   const std::string path = "columns[" + std::to_string(position) + "]";
   if (!entry.is_object()) return check.Expected(path, "an object", entry);
   if (auto ok = check.Keys(entry, path,
-                           {"name", "type", "categorical", "role", "datetime_format", "decimals",
-                            "id_pattern", "public", "bins", "stats"});
+                           {"name", "type", "categorical", "role", "datetime_format",
+                            "two_digit_year_start", "decimals", "id_pattern", "public", "bins",
+                            "stats"});
       !ok) {
     return ok;
   }
@@ -416,6 +665,12 @@ Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* tabl
     return check.At(listed_here ? path + ".public.categories" : path + ".categorical",
                     "public categories need a categorical column (set \"categorical\": true "
                     "for column " + Quoted(column.name) + ")");
+  }
+  if (auto ok = CheckDateTimeBoundsInWindow(column, path, check); !ok) return ok;
+  if (auto ok = CheckTarget(column, path, table != nullptr ? &table->columns[column_index] : nullptr,
+                            check);
+      !ok) {
+    return ok;
   }
   schema.columns[column_index] = std::move(column);
   return OkStatus();
