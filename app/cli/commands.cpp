@@ -321,8 +321,9 @@ std::string ReviewText(const LoadedInput& loaded) {
                  FormatCount(match.outside_values[k].second) + ")";
         }
       }
-      out += "). If the list is public knowledge, declare \"public\": {\"vocabulary\": \"" +
-             match.vocabulary->id + "\"" +
+      out += "). If the list is public knowledge, declare " +
+             std::string(column.categorical ? "" : "\"categorical\": true, ") +
+             "\"public\": {\"vocabulary\": \"" + match.vocabulary->id + "\"" +
              (match.letter_case == LetterCase::kAsListed
                   ? std::string()
                   : std::string(", \"case\": \"") + LetterCaseName(match.letter_case) + "\"") +
