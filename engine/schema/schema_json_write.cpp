@@ -2,6 +2,9 @@
 // Schema -> JSON. One builder, instantiated for nlohmann::json (the API value) and
 // nlohmann::ordered_json (the text a person reads, keys in the documented order).
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/schema/column_review.h"
 #include "engine/schema/datetime.h"
@@ -54,6 +57,19 @@ Json StatsJson(const ColumnStats& stats) {
   return json;
 }
 
+// [{"text": ..., "count": ...}, ...]
+template <typename Json>
+Json TextCountsJson(const std::vector<std::pair<std::string, std::uint64_t>>& values) {
+  Json out = Json::array();
+  for (const auto& [text, count] : values) {
+    Json value = Json::object();
+    value["text"] = text;
+    value["count"] = count;
+    out.push_back(std::move(value));
+  }
+  return out;
+}
+
 template <typename Json>
 Json ReviewJson(const ColumnReview& review) {
   Json json = Json::object();
@@ -69,26 +85,14 @@ Json ReviewJson(const ColumnReview& review) {
     entry["observed_entries"] = match.observed_entries;
     entry["matched_cells"] = match.matched_cells;
     entry["outside_cells"] = match.outside_cells;
-    Json outside = Json::array();
-    for (const auto& [text, count] : match.outside_values) {
-      Json value = Json::object();
-      value["text"] = text;
-      value["count"] = count;
-      outside.push_back(std::move(value));
-    }
-    entry["outside_values"] = std::move(outside);
+    entry["outside_values"] = TextCountsJson<Json>(match.outside_values);
     vocabularies.push_back(std::move(entry));
   }
   json["vocabularies"] = std::move(vocabularies);
   if (!review.classes.empty()) {
-    Json classes = Json::array();
-    for (const CountedValue& value : review.classes) {
-      Json entry = Json::object();
-      entry["text"] = value.text;
-      entry["count"] = value.count;
-      classes.push_back(std::move(entry));
-    }
-    json["classes"] = std::move(classes);
+    std::vector<std::pair<std::string, std::uint64_t>> classes;
+    for (const CountedValue& value : review.classes) classes.emplace_back(value.text, value.count);
+    json["classes"] = TextCountsJson<Json>(classes);
   }
   return json;
 }

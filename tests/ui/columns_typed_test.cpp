@@ -33,12 +33,9 @@ QString Fixture() { return QStringLiteral(DENIABLE_TEST_DATA_DIR "/ui/typed_colu
 class ColumnsTypedTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    LoadRequest request;
-    request.path = Fixture();
-    NullProgress progress;
-    auto data = LoadData(request, progress);
-    ASSERT_TRUE(data.has_value()) << data.error().message;
-    session_.setData(data.value());
+    auto data = test_support::loadCsv(Fixture());
+    ASSERT_NE(data, nullptr);
+    session_.setData(data);
     page_ = std::make_unique<ColumnsPage>(&session_);
     page_->resize(1100, 760);
   }

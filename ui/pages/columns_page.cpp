@@ -394,8 +394,9 @@ void ColumnsPage::showReview(int c, const ColumnSchema& column) {
   review_->setText(lines.join(QStringLiteral("<br>")));
   review_->setVisible(!lines.isEmpty());
   vocabulary_->setColumn(column, review.vocabularies);
-  form_->setRowVisible(vocabulary_, column.is_modelled() && column.type != DataType::kDateTime &&
-                                        column.type != DataType::kFloat);
+  form_->setRowVisible(vocabulary_, column.is_modelled() &&
+                                        (column.type == DataType::kString ||
+                                         (column.type == DataType::kInteger && column.categorical)));
   const bool is_target = column.role == ColumnRole::kTarget;
   const bool show_target = is_target || target_requested_ == c;
   form_->setRowVisible(target_, show_target);

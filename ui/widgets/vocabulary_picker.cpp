@@ -27,10 +27,10 @@ QString caseSuffix(LetterCase letter_case) {
 }  // namespace
 
 VocabularyPicker::VocabularyPicker(QWidget* parent)
-    : QWidget(parent), combo_(new QComboBox(this)), declare_(new QPushButton(tr("Declare vocabulary"), this)),
+    : QWidget(parent), combo_(new QComboBox(this)), declare_(new QPushButton(tr("Declare"), this)),
       detail_(new QLabel(this)) {
   combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  combo_->setMinimumContentsLength(28);
+  combo_->setMinimumContentsLength(16);
   combo_->setToolTip(tr("Lists anybody can look up (US states, ISO countries and currencies, "
                         "months, booleans, grades …). The ones marked ✓ hold this column's "
                         "values. Declaring one makes its whole list public: no ε is spent on "
@@ -71,7 +71,11 @@ void VocabularyPicker::setColumn(const ColumnSchema& column,
     combo_->setItemData(index, static_cast<int>(match.letter_case), kCaseRole);
     combo_->setItemData(index, static_cast<int>(i), kMatchRole);
   }
-  if (!matches_.empty()) combo_->insertSeparator(combo_->count());
+  if (matches_.empty()) {
+    combo_->addItem(tr("Choose a vocabulary…"));  // no suggestion: nothing preselected
+    combo_->setItemData(0, -1, kMatchRole);
+  }
+  combo_->insertSeparator(combo_->count());
   for (const Vocabulary& vocabulary : PublicVocabularies()) {
     combo_->addItem(tr("%1 (%2 entries)")
                         .arg(QString::fromStdString(vocabulary.title))
@@ -114,6 +118,7 @@ void VocabularyPicker::setColumn(const ColumnSchema& column,
 }
 
 void VocabularyPicker::showDetail() {
+  declare_->setEnabled(combo_->isEnabled() && !combo_->currentData(kIdRole).toString().isEmpty());
   const int index = combo_->currentData(kMatchRole).isValid() ? combo_->currentData(kMatchRole).toInt() : -1;
   if (index < 0 || index >= static_cast<int>(matches_.size())) {
     detail_->setText(suggestions_ == 0 ? tr("No built-in vocabulary holds this column's values.")

@@ -32,7 +32,8 @@ TEST(TwoDigitYearTest, TheWindowDecidesTheCentury) {
   EXPECT_EQ(ParseDateTime("29.02.00", "%d.%m.%y", nullptr, 2000), Date(2000, 2, 29));
   EXPECT_FALSE(ParseDateTime("29.02.00", "%d.%m.%y", nullptr, 1900));  // 1900 is no leap year
   EXPECT_EQ(ParseDateTime("05-Mar-17", "%d-%b-%y", nullptr, 1927), Date(2017, 3, 5));
-  // The default is the POSIX window.
+  // The default is the POSIX window, for the parser and for a column.
+  EXPECT_EQ(ColumnSchema{}.two_digit_year_start, kPosixTwoDigitYearStart);
   EXPECT_EQ(ParseDateTime("01/01/69", "%m/%d/%y"), Date(1969, 1, 1));
   EXPECT_EQ(ParseDateTime("12/31/68", "%m/%d/%y"), Date(2068, 12, 31));
 }
