@@ -13,6 +13,8 @@
 #include "engine/model/description.h"
 #include "engine/model/encoding.h"
 #include "engine/pipeline/synthesis_job.h"
+#include "engine/schema/column_review.h"
+#include "engine/schema/datetime.h"
 #include "engine/schema/schema_json.h"
 
 namespace deniable::cli {
@@ -273,6 +275,66 @@ double Seconds(Clock::time_point since) {
 
 // ---- inspect ----------------------------------------------------------------------------------
 
+// The column's format as the summary shows it: a datetime format (and its two-digit-year
+// window), a Float's decimals, an identifier's pattern, a target's class count.
+std::string FormatSummary(const ColumnSchema& column) {
+  std::string out;
+  if (column.type == DataType::kDateTime) {
+    out = column.datetime_format;
+    if (HasTwoDigitYear(column.datetime_format)) {
+      out += " (years " + std::to_string(column.two_digit_year_start) + "-" +
+             std::to_string(column.two_digit_year_start + 99) + ")";
+    }
+  } else if (column.type == DataType::kFloat) {
+    out = column.decimals < 0 ? std::string("shortest")
+                              : std::to_string(column.decimals) +
+                                    (column.decimals == 1 ? " decimal" : " decimals");
+  }
+  if (column.role == ColumnRole::kIdentifier) out = "pattern " + column.id_pattern;
+  if (column.public_categories) {
+    out += std::string(out.empty() ? "" : "; ") + std::to_string(column.public_categories->size()) +
+           " public categories" +
+           (column.public_vocabulary.empty() ? "" : " (" + column.public_vocabulary + ")");
+  }
+  return out;
+}
+
+// The review of every column (column_review.h), as lines for the owner: warnings, notes and
+// vocabulary suggestions with the line to paste into the schema.
+std::string ReviewText(const LoadedInput& loaded) {
+  std::string out;
+  for (std::size_t i = 0; i < loaded.schema.columns.size(); ++i) {
+    const ColumnSchema& column = loaded.schema.columns[i];
+    const ColumnReview review = ReviewColumn(column, loaded.table->columns[i]);
+    const std::string name = "'" + column.name + "'";
+    for (const std::string& warning : review.warnings) {
+      out += "  Warning: column " + name + ": " + warning + "\n";
+    }
+    for (const std::string& note : review.notes) out += "  Note: column " + name + ": " + note + "\n";
+    for (const VocabularyMatch& match : review.vocabularies) {
+      out += "  Suggestion: column " + name + " may hold public vocabulary '" +
+             match.vocabulary->id + "' (" + match.vocabulary->title + ", " +
+             std::to_string(match.vocabulary->entries.size()) + " entries, " +
+             std::to_string(match.observed_entries) + " seen";
+      if (match.outside_cells > 0) {
+        out += "; outside it: ";
+        for (std::size_t k = 0; k < match.outside_values.size(); ++k) {
+          out += (k > 0 ? ", '" : "'") + match.outside_values[k].first + "' (" +
+                 FormatCount(match.outside_values[k].second) + ")";
+        }
+      }
+      out += "). If the list is public knowledge, declare " +
+             std::string(column.categorical ? "" : "\"categorical\": true, ") +
+             "\"public\": {\"vocabulary\": \"" + match.vocabulary->id + "\"" +
+             (match.letter_case == LetterCase::kAsListed
+                  ? std::string()
+                  : std::string(", \"case\": \"") + LetterCaseName(match.letter_case) + "\"") +
+             "}\n";
+    }
+  }
+  return out;
+}
+
 int RunInspect(const ParsedArgs& args) {
   const bool quiet = args.has("--quiet");
   auto input = ReadInputSettings(args, args.positionals()[0]);
@@ -281,7 +343,9 @@ int RunInspect(const ParsedArgs& args) {
   auto loaded = LoadInput(input.value(), progress);
   progress.Finish();
   if (!loaded) return ReportError(loaded.error());
-  const std::string text = SchemaJsonText(loaded->schema, /*include_stats=*/true);
+  const std::string text =
+      SchemaJsonText(loaded->schema, /*include_stats=*/true, loaded->table.get());
+  const std::string review = ReviewText(loaded.value());
   if (auto output = args.get("--output")) {
     if (auto s = CheckNotOverwritingInput(*output, {input->path}); !s) return ReportError(s.error());
     if (auto s = WriteFileAtomically(*output, text); !s) return ReportError(s.error());
@@ -289,14 +353,18 @@ int RunInspect(const ParsedArgs& args) {
       std::printf("%zu rows, %zu columns; schema written to %s\n", loaded->table->num_rows(),
                   loaded->table->num_columns(), output->c_str());
       for (const ColumnSchema& column : loaded->schema.columns) {
-        std::printf("  %-24s %-9s%s %-16s missing %5.1f%%  distinct %llu\n", column.name.c_str(),
-                    DataTypeName(column.type), column.categorical ? " categ." : "       ",
-                    ColumnRoleName(column.role), 100 * column.stats.missing_rate(),
-                    static_cast<unsigned long long>(column.stats.distinct));
+        std::printf("  %-24s %-9s%s %-16s missing %5.1f%%  distinct %-8llu %s\n",
+                    column.name.c_str(), DataTypeName(column.type),
+                    column.categorical ? " categ." : "       ", ColumnRoleName(column.role),
+                    100 * column.stats.missing_rate(),
+                    static_cast<unsigned long long>(column.stats.distinct),
+                    FormatSummary(column).c_str());
       }
+      if (!review.empty()) std::printf("Review (for your eyes only):\n%s", review.c_str());
     }
   } else {
     std::fputs(text.c_str(), stdout);
+    if (!quiet && !review.empty()) std::fprintf(stderr, "%s", review.c_str());
   }
   return kExitOk;
 }
@@ -316,6 +384,13 @@ Result<Learned> LoadAndLearn(const ParsedArgs& args, Rng& rng, StderrProgress& p
   SubProgress load_progress(progress, 0.0, 0.4);
   auto input = LoadInput(input_settings.value(), load_progress);
   if (!input) return input.error();
+  // The columns' review warnings (a non-unique identifier, a rare target class, values outside
+  // a declared list...): on stderr, before the run, for the owner.
+  if (!args.has("--quiet")) {
+    for (const std::string& warning : SchemaWarnings(input->schema, *input->table)) {
+      std::fprintf(stderr, "deniable-cli: warning: %s\n", warning.c_str());
+    }
+  }
   SubProgress learn_progress(progress, 0.4, 0.8);
   auto model = LearnModel(*input->table, input->schema, settings.value(), rng, learn_progress);
   if (!model) return model.error();
@@ -566,10 +641,13 @@ const std::vector<Command>& Commands() {
       {{"inspect", "INPUT.csv [-o schema.json] [options]",
         "infer the columns' types, roles and statistics; write them as schema JSON",
         "The schema JSON lists each column's type (Integer, Float, DateTime, String), whether it\n"
-        "is categorical, its role (attribute, identifier, quasi-identifier, sensitive, ignore),\n"
-        "formats, and statistics for YOUR eyes only (missing rate, distinct values, values that\n"
-        "failed to parse). Edit it and pass it back with --schema to any command: declare public\n"
-        "bounds or category lists there (\"public\": {\"min\", \"max\", \"categories\"}).",
+        "is categorical, its role (attribute, identifier, quasi-identifier, sensitive, target,\n"
+        "ignore), formats (datetime format and two-digit-year window, decimals, identifier\n"
+        "pattern), and statistics for YOUR eyes only (missing rate, distinct values, values that\n"
+        "failed to parse, and a review: warnings, notes, public vocabularies that hold the\n"
+        "column's values). Edit it and pass it back with --schema to any command: declare public\n"
+        "bounds, category lists or vocabularies there (\"public\": {\"min\", \"max\",\n"
+        "\"categories\", \"vocabulary\"}); a target needs its class list declared.",
         {"INPUT.csv"},
         {{"--output", "-o", "schema.json", "write the schema here (default: standard output)"},
          kSchema, kDelimiter, kMissing, kThreshold, kQuiet}},

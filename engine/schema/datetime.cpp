@@ -2,6 +2,7 @@
 #include "engine/schema/datetime.h"
 
 #include <array>
+#include <chrono>
 #include <cmath>
 
 namespace deniable {
@@ -134,8 +135,8 @@ class TextCursor {
   std::size_t pos_ = 0;
 };
 
-bool ParseDirective(const Directive& directive, TextCursor& in, Fields& fields,
-                    DateTimeParseDetails& details) {
+bool ParseDirective(const Directive& directive, TextCursor& in, int two_digit_year_start,
+                    Fields& fields, DateTimeParseDetails& details) {
   int value = 0;
   switch (directive.letter) {
     case 'Y':
@@ -144,7 +145,8 @@ bool ParseDirective(const Directive& directive, TextCursor& in, Fields& fields,
       return true;
     case 'y':
       if (!in.Number(2, 2, value)) return false;
-      fields.year = value < 69 ? 2000 + value : 1900 + value;
+      // The year of the window [start, start + 99] that ends in these two digits.
+      fields.year = two_digit_year_start + (value - two_digit_year_start % 100 + 100) % 100;
       return true;
     case 'm': return in.Ranged(directive.unpadded, 1, 12, fields.month);
     case 'd': return in.Ranged(directive.unpadded, 1, 31, fields.day);
@@ -265,12 +267,8 @@ const std::vector<std::string>& KnownDateTimeFormats() {
   return kFormats;
 }
 
-std::optional<double> ParseDateTime(std::string_view text, std::string_view format) {
-  return ParseDateTime(text, format, nullptr);
-}
-
 std::optional<double> ParseDateTime(std::string_view text, std::string_view format,
-                                    DateTimeParseDetails* details) {
+                                    DateTimeParseDetails* details, int two_digit_year_start) {
   Fields fields;
   DateTimeParseDetails seen;
   TextCursor in(text);
@@ -283,7 +281,10 @@ std::optional<double> ParseDateTime(std::string_view text, std::string_view form
       continue;
     }
     const auto directive = ReadDirective(format, i);
-    if (!directive || !ParseDirective(*directive, in, fields, seen)) return std::nullopt;
+    if (!directive ||
+        !ParseDirective(*directive, in, two_digit_year_start, fields, seen)) {
+      return std::nullopt;
+    }
     has_am_pm = has_am_pm || directive->letter == 'p';
   }
   if (!in.at_end()) return std::nullopt;
@@ -364,6 +365,66 @@ void FormatDateTime(double seconds, std::string_view format, std::string& out) {
       default: return;
     }
   }
+}
+
+namespace {
+
+// The directives a format uses, by letter (invalid formats: nullopt).
+std::optional<std::string> DirectiveLetters(std::string_view format) {
+  std::string letters;
+  std::size_t i = 0;
+  while (i < format.size()) {
+    if (format[i++] != '%') continue;
+    const auto directive = ReadDirective(format, i);
+    if (!directive) return std::nullopt;
+    letters.push_back(directive->letter);
+  }
+  return letters;
+}
+
+}  // namespace
+
+bool HasTwoDigitYear(std::string_view format) {
+  const auto letters = DirectiveLetters(format);
+  return letters && letters->find('y') != std::string::npos;
+}
+
+std::optional<DateTimeRange> DateTimeFormatRange(std::string_view format,
+                                                 int two_digit_year_start) {
+  if (!IsValidDateTimeFormat(format)) return std::nullopt;
+  const std::string letters = DirectiveLetters(format).value_or("");
+  const auto has = [&letters](std::string_view any) {
+    return letters.find_first_of(any) != std::string::npos;
+  };
+  const auto day_seconds = [](std::int64_t year, int month, int day) {
+    return static_cast<double>(DaysFromCivil(year, month, day) * kSecondsPerDay);
+  };
+  // The coarsest field the format writes bounds what it can write back: fields it lacks read
+  // as their defaults (1970-01-01 00:00:00).
+  if (has("y")) {
+    return DateTimeRange{day_seconds(two_digit_year_start, 1, 1),
+                         day_seconds(two_digit_year_start + 100, 1, 1)};
+  }
+  if (has("Y")) return DateTimeRange{day_seconds(0, 1, 1), day_seconds(10000, 1, 1)};
+  if (has("mb")) return DateTimeRange{0, day_seconds(1971, 1, 1)};
+  if (has("d")) return DateTimeRange{0, day_seconds(1970, 2, 1)};
+  if (has("HIT")) return DateTimeRange{0, static_cast<double>(kSecondsPerDay)};
+  if (has("M")) return DateTimeRange{0, 3600};
+  return DateTimeRange{0, 60};
+}
+
+std::int64_t TodayDays() {
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now).count();
+  return seconds >= 0 ? seconds / kSecondsPerDay : (seconds + 1) / kSecondsPerDay - 1;
+}
+
+std::int64_t YearOfDays(std::int64_t days) {
+  std::int64_t year = 0;
+  int month = 0;
+  int day = 0;
+  CivilFromDays(days, year, month, day);
+  return year;
 }
 
 bool IsValidDateTimeFormat(std::string_view format) {

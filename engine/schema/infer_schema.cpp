@@ -2,9 +2,12 @@
 #include "engine/schema/infer_schema.h"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <unordered_map>
 #include <utility>
 
@@ -17,6 +20,7 @@ namespace {
 constexpr std::size_t kMaxSampleValues = 8;
 constexpr std::size_t kMaxFailedValues = 20;
 constexpr int kMaxDecimals = 15;
+constexpr int kDoubleDigits = 15;  // decimal digits a double always holds exactly
 constexpr std::size_t kMinIdentifierRows = 21;  // "more than 20 rows"
 
 // How many failing cells / distinct texts a candidate type may have.
@@ -119,7 +123,7 @@ NumericScan ScanNumbers(const RawColumn& raw, const FailureBudget& budget) {
       scan.code = true;
       return scan;
     }
-    if (info.kind == NumberText::Kind::kInteger) {
+    if (info.exact_integer) {
       scan.integer.parsed_cells += count;
     } else {
       scan.integer.Add(count, budget);
@@ -188,6 +192,10 @@ void InferType(const RawColumn& raw, const InferOptions& options, ColumnSchema& 
     column.type = DataType::kDateTime;
     column.decimals = -1;
     column.datetime_format = std::move(best->first);
+    if (HasTwoDigitYear(column.datetime_format)) {
+      column.two_digit_year_start = InferTwoDigitYearStart(
+          raw, column.datetime_format, options.today_days.value_or(TodayDays()));
+    }
   }
 }
 
@@ -376,15 +384,91 @@ std::string InferIdPattern(const RawColumn& raw) {
   return pattern;
 }
 
-int InferDecimals(const RawColumn& raw) {
-  int decimals = 0;
-  for (const std::string& text : raw.dictionary) {
-    const NumberText info = ClassifyNumberText(text);
-    if (info.kind == NumberText::Kind::kNotNumber) continue;
-    if (info.exponent) return -1;
-    decimals = std::max(decimals, info.fraction_digits);
+std::uint64_t CellsAfterToday(const RawColumn& raw, const std::string& format,
+                              int two_digit_year_start, std::int64_t today_days) {
+  const double tomorrow = static_cast<double>(today_days + 1) * 86400.0;
+  std::uint64_t cells = 0;
+  for (std::size_t k = 0; k < raw.dictionary.size(); ++k) {
+    const auto value =
+        ParseDateTime(TrimSpaces(raw.dictionary[k]), format, nullptr, two_digit_year_start);
+    if (value && *value >= tomorrow) cells += raw.counts[k];
+  }
+  return cells;
+}
+
+int InferTwoDigitYearStart(const RawColumn& raw, const std::string& format,
+                           std::int64_t today_days) {
+  if (CellsAfterToday(raw, format, kPosixTwoDigitYearStart, today_days) == 0) {
+    return kPosixTwoDigitYearStart;
+  }
+  const auto year = static_cast<int>(YearOfDays(today_days));
+  return std::clamp(year - 99, kMinTwoDigitYearStart, kMaxTwoDigitYearStart);
+}
+
+std::vector<CountedValue> ObservedValues(const RawColumn& raw, const ColumnSchema& column) {
+  std::vector<CountedValue> out;
+  if (!column.is_numeric()) {
+    for (std::size_t k = 0; k < raw.dictionary.size(); ++k) {
+      out.push_back(CountedValue{raw.dictionary[k], raw.counts[k]});
+    }
+    std::sort(out.begin(), out.end(),
+              [](const CountedValue& a, const CountedValue& b) { return a.text < b.text; });
+    return out;
+  }
+  // value -> (cells, dictionary index of its most frequent spelling)
+  std::map<double, std::pair<std::uint64_t, std::size_t>> by_value;
+  for (std::size_t k = 0; k < raw.dictionary.size(); ++k) {
+    const auto value = ParseNumericCell(raw.dictionary[k], column);
+    if (!value) continue;
+    auto [it, inserted] = by_value.emplace(*value, std::make_pair(std::uint64_t{0}, k));
+    it->second.first += raw.counts[k];
+    if (raw.counts[k] > raw.counts[it->second.second]) it->second.second = k;
+  }
+  for (const auto& [value, entry] : by_value) {
+    out.push_back(CountedValue{raw.dictionary[entry.second], entry.first});
+  }
+  return out;
+}
+
+int ValueDecimals(const NumberText& info) {
+  if (info.kind == NumberText::Kind::kNotNumber) return 0;
+  int decimals = info.PlainDecimals();
+  if (info.significant_digits > kDoubleDigits) {
+    // More digits than a double carries (0.30000000000000004, a binary rounding artefact):
+    // count the decimals of the value rounded to 15 significant digits, trailing zeros dropped.
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, info.value,
+                                      std::chars_format::scientific, kDoubleDigits - 1);
+    if (result.ec != std::errc()) return kMaxDecimals;
+    const NumberText rounded = ClassifyNumberText(std::string_view(buffer, result.ptr));
+    int fraction = rounded.fraction_digits;
+    const std::string_view digits(buffer, result.ptr);
+    const std::size_t point = digits.find('.');
+    while (fraction > 0 && digits[point + static_cast<std::size_t>(fraction)] == '0') --fraction;
+    decimals = std::max(0, fraction - rounded.exponent_value);
   }
   return std::min(decimals, kMaxDecimals);
+}
+
+int InferDecimals(const RawColumn& raw) {
+  // Cells per precision 0..15, then the smallest precision that leaves at most the allowed
+  // outliers more precise (see the header).
+  std::array<std::uint64_t, kMaxDecimals + 1> cells{};
+  std::uint64_t total = 0;
+  for (std::size_t k = 0; k < raw.dictionary.size(); ++k) {
+    const NumberText info = ClassifyNumberText(raw.dictionary[k]);
+    if (info.kind == NumberText::Kind::kNotNumber) continue;
+    cells[static_cast<std::size_t>(ValueDecimals(info))] += raw.counts[k];
+    total += raw.counts[k];
+  }
+  const std::uint64_t allowed = std::max<std::uint64_t>(
+      total / kDecimalsOutlierDivisor, total >= kDecimalsMinCellsForOutlier ? 1 : 0);
+  std::uint64_t more_precise = total;
+  for (int decimals = 0; decimals <= kMaxDecimals; ++decimals) {
+    more_precise -= cells[static_cast<std::size_t>(decimals)];
+    if (more_precise <= allowed) return decimals;
+  }
+  return kMaxDecimals;
 }
 
 }  // namespace deniable

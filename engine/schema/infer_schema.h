@@ -18,8 +18,13 @@
 //  * Identifier: a String or Integer column whose values are all distinct, with no missing and
 //    no failed cells, and more than 20 rows => role kIdentifier, not categorical, id_pattern
 //    from InferIdPattern.
-//  * decimals for Float: the largest number of digits after the point seen (capped at 15);
-//    -1 (shortest round-trip) when any value uses an exponent.
+//  * decimals for Float: the precision the column's values carry (ValueDecimals per value:
+//    digits after the point in plain notation, so "2.5e-3" counts 4 and "1e+05" 0; a text with
+//    more than 15 significant digits counts the decimals of its 15-digit rounding, so
+//    0.30000000000000004 counts 1), count-weighted: the smallest d such that at most 1% of
+//    the numeric cells (and, from 10 cells on, at least one cell) need more than d. One odd
+//    value never sets the precision of a whole column. Capped at 15; never -1.
+//  * Two-digit years: a DateTime format with %y gets the window InferTwoDigitYearStart picks.
 //  * Empty columns (all missing) are String, role kIgnore; constant columns are categorical.
 //  * Roles quasi-identifier and sensitive are never inferred: only the user sets them.
 // Schema::delimiter is taken from the table's dialect; missing_tokens stay at their default
@@ -29,9 +34,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/core/table.h"
 #include "engine/schema/schema.h"
+#include "engine/schema/typed_values.h"
 
 namespace deniable {
 
@@ -39,6 +46,8 @@ struct InferOptions {
   int categorical_threshold = 20;
   double max_failed_fraction = 0.001;
   int max_failed_distinct = 20;
+  // "Today" for the two-digit-year rule, as days since 1970-01-01; nullopt: the system clock.
+  std::optional<std::int64_t> today_days;
 };
 
 Schema InferSchema(const RawTable& table, const InferOptions& options);
@@ -74,7 +83,32 @@ inline constexpr std::uint64_t kIdShapeSupport = 10;
 inline constexpr std::uint64_t kIdLiteralSupport = 100;
 std::string InferIdPattern(const RawColumn& raw);
 
+// The window for a %y format (datetime.h): the POSIX window (1969-2068) unless it puts a value
+// of the column after `today_days`; then the window that ends in today's year (e.g. 1927-2026
+// in 2026), so that "4/18/47" is 1947, not 2047. An owner who knows better sets it.
+int InferTwoDigitYearStart(const RawColumn& raw, const std::string& format,
+                           std::int64_t today_days);
+// Cells of the column that `format` with the window `two_digit_year_start` reads as a date
+// after `today_days` (the day after today or later).
+std::uint64_t CellsAfterToday(const RawColumn& raw, const std::string& format,
+                              int two_digit_year_start, std::int64_t today_days);
+
+// A value of a column and how many cells hold it.
+struct CountedValue {
+  std::string text;
+  std::uint64_t count = 0;
+};
+// The column's observed values that read as its type, with their cell counts, in value order:
+// numbers and datetimes by value (texts of equal value are one value, spelled as its most
+// frequent text), strings by text (byte order). Missing cells and values that fail to parse
+// are left out. For the owner's eyes (a target's classes, vocabulary review).
+std::vector<CountedValue> ObservedValues(const RawColumn& raw, const ColumnSchema& column);
+
 // Digits after the point for writing a Float column (see the rules above).
+inline constexpr std::uint64_t kDecimalsOutlierDivisor = 100;     // 1% of the cells
+inline constexpr std::uint64_t kDecimalsMinCellsForOutlier = 10;  // one outlier allowed from here
 int InferDecimals(const RawColumn& raw);
+// The decimals one number text carries (the per-value rule above); 0 for a non-number.
+int ValueDecimals(const NumberText& info);
 
 }  // namespace deniable

@@ -20,9 +20,11 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 
 constexpr std::array<DataType, 4> kDataTypes = {DataType::kInteger, DataType::kFloat,
                                                 DataType::kDateTime, DataType::kString};
-constexpr std::array<ColumnRole, 5> kColumnRoles = {
+constexpr std::array<ColumnRole, 6> kColumnRoles = {
     ColumnRole::kAttribute, ColumnRole::kIdentifier, ColumnRole::kQuasiIdentifier,
-    ColumnRole::kSensitive, ColumnRole::kIgnore};
+    ColumnRole::kSensitive, ColumnRole::kIgnore,     ColumnRole::kTarget};
+constexpr std::array<LetterCase, 4> kLetterCases = {LetterCase::kAsListed, LetterCase::kUpper,
+                                                    LetterCase::kLower, LetterCase::kCapitalized};
 
 }  // namespace
 
@@ -43,8 +45,26 @@ const char* ColumnRoleName(ColumnRole role) {
     case ColumnRole::kQuasiIdentifier: return "quasi-identifier";
     case ColumnRole::kSensitive: return "sensitive";
     case ColumnRole::kIgnore: return "ignore";
+    case ColumnRole::kTarget: return "target";
   }
   return "attribute";
+}
+
+const char* LetterCaseName(LetterCase letter_case) {
+  switch (letter_case) {
+    case LetterCase::kAsListed: return "as-listed";
+    case LetterCase::kUpper: return "upper";
+    case LetterCase::kLower: return "lower";
+    case LetterCase::kCapitalized: return "capitalized";
+  }
+  return "as-listed";
+}
+
+std::optional<LetterCase> ParseLetterCase(std::string_view name) {
+  for (LetterCase letter_case : kLetterCases) {
+    if (EqualsIgnoreCase(name, LetterCaseName(letter_case))) return letter_case;
+  }
+  return std::nullopt;
 }
 
 std::optional<DataType> ParseDataType(std::string_view name) {

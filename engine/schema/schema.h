@@ -30,12 +30,23 @@ enum class ColumnRole {
   kQuasiIdentifier,  // modelled; an intruder may know it (disclosure-risk review)
   kSensitive,        // modelled; what an intruder wants to learn (disclosure-risk review)
   kIgnore,           // dropped: not read by the model, not in the output
+  // The label a release will be judged on (what a model trained on the release predicts).
+  // Modelled like an attribute; its class list must be declared public (public_categories,
+  // categorical), so that no class, however rare, can vanish from the release's domain.
+  kTarget,
 };
 
+// How a declared vocabulary's spellings are written (vocabularies.h): as listed, all in upper
+// or lower case (ASCII and Latin-1 letters), or capitalized (first letter upper, the rest
+// lower: "Yes"), to match the column's own case.
+enum class LetterCase { kAsListed, kUpper, kLower, kCapitalized };
+
 const char* DataTypeName(DataType type);      // "Integer", "Float", "DateTime", "String"
-const char* ColumnRoleName(ColumnRole role);  // "attribute", "identifier", ...
+const char* ColumnRoleName(ColumnRole role);  // "attribute", "identifier", ..., "target"
 std::optional<DataType> ParseDataType(std::string_view name);      // case-insensitive
 std::optional<ColumnRole> ParseColumnRole(std::string_view name);  // case-insensitive
+const char* LetterCaseName(LetterCase letter_case);  // "as-listed", "upper", "lower", "capitalized"
+std::optional<LetterCase> ParseLetterCase(std::string_view name);  // case-insensitive
 
 // A value in the column that does not parse as the column's type.
 struct FailedValue {
@@ -64,6 +75,9 @@ struct ColumnSchema {
 
   // Formats (structural, public).
   std::string datetime_format;  // kDateTime: strftime-style, see datetime.h
+  // kDateTime with %y: two-digit years are read and written in [start, start + 99]
+  // (datetime.h; 1969 = the POSIX rule).
+  int two_digit_year_start = 1969;
   int decimals = -1;            // kFloat: digits after the point when writing (-1 = shortest)
   std::string id_pattern;       // kIdentifier: '#' digit, 'A' A-Z, 'a' a-z, '\\x' literal x
 
@@ -72,6 +86,10 @@ struct ColumnSchema {
   std::optional<double> public_min;
   std::optional<double> public_max;
   std::optional<std::vector<std::string>> public_categories;
+  // The public vocabulary (vocabularies.h) public_categories were expanded from, and the case
+  // its spellings were written in; "" when the list was typed by hand.
+  std::string public_vocabulary;
+  LetterCase public_vocabulary_case = LetterCase::kAsListed;
   // Histogram bins for a non-categorical numeric/datetime column (0 = the job's default).
   int bins = 0;
 

@@ -3,92 +3,27 @@
 #include "engine/schema/schema_json.h"
 
 #include <algorithm>
-#include <initializer_list>
 #include <limits>
 #include <map>
-#include <set>
 
 #include "engine/schema/datetime.h"
 #include "engine/schema/infer_schema.h"
-#include "engine/schema/typed_values.h"
+#include "engine/schema/schema_json_internal.h"
 
 namespace deniable {
 namespace {
 
-using Json = nlohmann::json;
+using internal::ApplyPublic;
+using internal::Checker;
+using internal::CheckDateTimeBoundsInWindow;
+using internal::CheckTarget;
+using internal::IdPatternFitsType;
+using internal::Join;
+using internal::Json;
+using internal::Quoted;
 
 constexpr int kMaxDecimals = 15;
 constexpr int kMaxBins = 65534;  // encoded codes are 16-bit, one code is kept for "missing"
-
-std::string Quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
-
-// "number 5", "string 'Int'", "array": what the user wrote, for messages.
-std::string Describe(const Json& value) {
-  if (value.is_string()) return "string " + Quoted(value.get<std::string>());
-  if (value.is_primitive() && !value.is_null()) {
-    return std::string(value.type_name()) + " " +
-           value.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
-  return value.type_name();
-}
-
-std::string Join(const std::vector<std::string>& items, std::size_t limit) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size() && i < limit; ++i) {
-    if (i > 0) out += ", ";
-    out += items[i];
-  }
-  if (items.size() > limit) out += ", ...";
-  return out;
-}
-
-// Builds "SOURCE: PATH: what" errors and checks JSON types against a path.
-class Checker {
- public:
-  explicit Checker(const std::string& source) : source_(source) {}
-
-  Error At(const std::string& path, const std::string& what) const {
-    return ParseError(path.empty() ? source_ + ": " + what : source_ + ": " + path + ": " + what);
-  }
-  Error Expected(const std::string& path, const char* expected, const Json& got) const {
-    return At(path, std::string("expected ") + expected + " (got " + Describe(got) + ")");
-  }
-  // Unknown keys in an object are errors (a typo must not be silently ignored).
-  Status Keys(const Json& object, const std::string& path,
-              std::initializer_list<const char*> allowed) const {
-    for (const auto& item : object.items()) {
-      if (std::none_of(allowed.begin(), allowed.end(),
-                       [&](const char* key) { return item.key() == key; })) {
-        std::vector<std::string> names(allowed.begin(), allowed.end());
-        return At(Child(path, item.key()),
-                  "unknown field " + Quoted(item.key()) + " (expected " + Join(names, 99) + ")");
-      }
-    }
-    return OkStatus();
-  }
-  Result<std::string> String(const Json& value, const std::string& path) const {
-    if (!value.is_string()) return Expected(path, "a string", value);
-    return value.get<std::string>();
-  }
-  Result<std::int64_t> Integer(const Json& value, const std::string& path, std::int64_t lo,
-                               std::int64_t hi) const {
-    if (!value.is_number_integer()) return Expected(path, "an integer", value);
-    const bool is_unsigned = value.is_number_unsigned();
-    const auto number = value.get<std::int64_t>();
-    if ((is_unsigned && value.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) ||
-        number < lo || number > hi) {
-      return At(path, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                          " (got " + value.dump() + ")");
-    }
-    return number;
-  }
-  static std::string Child(const std::string& path, const std::string& key) {
-    return path.empty() ? key : path + "." + key;
-  }
-
- private:
-  const std::string& source_;
-};
 
 bool IsValidIdPattern(std::string_view pattern) {
   if (pattern.empty()) return false;
@@ -146,101 +81,13 @@ Status ApplyCsv(const Json& csv, Schema& schema, const Checker& check) {
   return OkStatus();
 }
 
-// A bound as the user wrote it: a datetime in the column's format, a number in shortest form.
-std::string BoundText(double value, const ColumnSchema& column) {
-  ColumnSchema display = column;
-  if (display.type != DataType::kDateTime) {
-    display.type = DataType::kFloat;
-    display.decimals = -1;
-  }
-  std::string text;
-  FormatNumericCell(value, display, text);
-  return text;
-}
-
-// "public": {"min", "max", "categories"} for one column whose type and format are settled.
-Status ApplyPublic(const Json& json, const std::string& path, ColumnSchema& column,
-                   const Checker& check) {
-  if (json.is_null()) {
-    column.public_min.reset();
-    column.public_max.reset();
-    column.public_categories.reset();
-    return OkStatus();
-  }
-  if (!json.is_object()) return check.Expected(path, "an object", json);
-  if (auto ok = check.Keys(json, path, {"min", "max", "categories"}); !ok) return ok;
-  const char* type_name = DataTypeName(column.type);
-  for (const char* key : {"min", "max"}) {
-    if (!json.contains(key)) continue;
-    const Json& value = json[key];
-    const std::string key_path = Checker::Child(path, key);
-    std::optional<double>& bound =
-        std::string_view(key) == "min" ? column.public_min : column.public_max;
-    if (value.is_null()) {
-      bound.reset();
-    } else if (!column.is_numeric()) {
-      return check.At(key_path, "public bounds need an Integer, Float or DateTime column "
-                                "(column " + Quoted(column.name) + " is String)");
-    } else if (column.type == DataType::kDateTime) {
-      if (!value.is_string()) return check.Expected(key_path, "a date-time string", value);
-      const auto text = value.get<std::string>();
-      bound = ParseDateTime(text, column.datetime_format);
-      if (!bound) {
-        return check.At(key_path, Quoted(text) + " does not parse with the column's datetime "
-                                  "format " + Quoted(column.datetime_format));
-      }
-    } else {
-      if (!value.is_number()) return check.Expected(key_path, "a number", value);
-      bound = value.get<double>();
-    }
-  }
-  if (column.public_min && column.public_max && *column.public_min > *column.public_max) {
-    return check.At(path, "min > max (" + BoundText(*column.public_min, column) + " > " +
-                              BoundText(*column.public_max, column) + ")");
-  }
-  if (!json.contains("categories")) return OkStatus();
-  const Json& categories = json["categories"];
-  const std::string categories_path = Checker::Child(path, "categories");
-  if (categories.is_null()) {
-    column.public_categories.reset();
-    return OkStatus();
-  }
-  if (!categories.is_array()) return check.Expected(categories_path, "an array", categories);
-  if (categories.empty()) return check.At(categories_path, "must not be empty");
-  std::vector<std::string> texts;
-  std::set<std::string> seen;
-  for (std::size_t i = 0; i < categories.size(); ++i) {
-    const std::string item_path = categories_path + "[" + std::to_string(i) + "]";
-    const Json& item = categories[i];
-    std::string text;
-    if (item.is_string()) {
-      text = item.get<std::string>();
-    } else if (item.is_number() &&
-               (column.type == DataType::kInteger || column.type == DataType::kFloat)) {
-      FormatNumericCell(item.get<double>(), column, text);
-    } else {
-      return check.Expected(item_path, "a string", item);
-    }
-    if (column.is_numeric() && !ParseNumericCell(text, column)) {
-      return check.At(item_path, Quoted(text) + " is not a valid " + type_name +
-                                     (column.type == DataType::kDateTime
-                                          ? " in format " + Quoted(column.datetime_format)
-                                          : std::string()));
-    }
-    if (!seen.insert(text).second) {
-      return check.At(item_path, "duplicate category " + Quoted(text));
-    }
-    texts.push_back(std::move(text));
-  }
-  column.public_categories = std::move(texts);
-  return OkStatus();
-}
-
 // Which fields of a column entry the user set (the rest are filled in or kept).
 struct GivenFields {
   bool categorical = false;
   bool datetime_format = false;
   bool decimals = false;
+  bool role = false;
+  bool two_digit_year_start = false;
 };
 
 // Reads the scalar fields of a column entry into `column`.
@@ -263,10 +110,11 @@ Status ApplyColumnFields(const Json& entry, const std::string& path, ColumnSchem
     if (!role) {
       return check.At(path + ".role",
                       "unknown role " + Quoted(*name) +
-                          " (expected attribute, identifier, quasi-identifier, sensitive or "
-                          "ignore)");
+                          " (expected attribute, identifier, quasi-identifier, sensitive, "
+                          "target or ignore)");
     }
     column.role = *role;
+    given.role = true;
   }
   if (entry.contains("categorical")) {
     if (!entry["categorical"].is_boolean()) {
@@ -287,6 +135,13 @@ Status ApplyColumnFields(const Json& entry, const std::string& path, ColumnSchem
     column.datetime_format = std::move(*format);
     given.datetime_format = true;
   }
+  if (entry.contains("two_digit_year_start")) {
+    auto start = check.Integer(entry["two_digit_year_start"], path + ".two_digit_year_start",
+                               kMinTwoDigitYearStart, kMaxTwoDigitYearStart);
+    if (!start) return start.error();
+    column.two_digit_year_start = static_cast<int>(*start);
+    given.two_digit_year_start = true;
+  }
   if (entry.contains("decimals")) {
     auto decimals = check.Integer(entry["decimals"], path + ".decimals", -1, kMaxDecimals);
     if (!decimals) return decimals.error();
@@ -306,6 +161,34 @@ Status ApplyColumnFields(const Json& entry, const std::string& path, ColumnSchem
     auto bins = check.Integer(entry["bins"], path + ".bins", 0, kMaxBins);
     if (!bins) return bins.error();
     column.bins = static_cast<int>(*bins);
+  }
+  return OkStatus();
+}
+
+// The two-digit-year window: only for a DateTime format with %y; inferred from the data when
+// the format newly has %y and the entry does not set it.
+Status ResolveTwoDigitYears(const ColumnSchema& before, const std::string& path,
+                            const GivenFields& given, const RawColumn* raw, ColumnSchema& column,
+                            const Checker& check) {
+  const bool two_digit = column.type == DataType::kDateTime &&
+                         HasTwoDigitYear(column.datetime_format);
+  if (!two_digit) {
+    if (given.two_digit_year_start) {
+      return check.At(path + ".two_digit_year_start",
+                      "only for DateTime columns whose datetime_format has %y (column " +
+                          Quoted(column.name) + (column.type == DataType::kDateTime
+                                                     ? " is written " + Quoted(column.datetime_format)
+                                                     : " is " + std::string(DataTypeName(column.type))) +
+                          ")");
+    }
+    column.two_digit_year_start = kPosixTwoDigitYearStart;
+    return OkStatus();
+  }
+  const bool newly_two_digit = before.type != DataType::kDateTime ||
+                               before.datetime_format != column.datetime_format;
+  if (newly_two_digit && !given.two_digit_year_start && raw != nullptr) {
+    column.two_digit_year_start =
+        InferTwoDigitYearStart(*raw, column.datetime_format, TodayDays());
   }
   return OkStatus();
 }
@@ -342,6 +225,7 @@ Status ResolveColumn(const ColumnSchema& before, const std::string& path, std::s
     }
     column.datetime_format.clear();
   }
+  if (auto ok = ResolveTwoDigitYears(before, path, given, raw, column, check); !ok) return ok;
   if (column.type == DataType::kFloat) {
     if (type_changed && !given.decimals) column.decimals = raw ? InferDecimals(*raw) : -1;
   } else {
@@ -359,10 +243,24 @@ Status ResolveColumn(const ColumnSchema& before, const std::string& path, std::s
     }
   }
   if (column.role == ColumnRole::kIdentifier) {
+    if (column.type == DataType::kDateTime) {
+      return check.At(path + (given.role ? ".role" : ".type"),
+                      "column " + Quoted(column.name) + " is DateTime: the identifier role "
+                      "would regenerate it as random characters in a pattern, not as valid "
+                      "dates; give it role attribute (modelled) or ignore (left out)");
+    }
     if (before.role != ColumnRole::kIdentifier && !given.categorical) column.categorical = false;
     if (column.id_pattern.empty() && raw != nullptr) column.id_pattern = InferIdPattern(*raw);
     if (column.id_pattern.empty()) {
       return check.At(path + ".id_pattern", "required for an identifier column");
+    }
+    if (!IdPatternFitsType(column.id_pattern, column.type)) {
+      return check.At(path + ".id_pattern",
+                      "identifier pattern " + Quoted(column.id_pattern) + " would write values "
+                      "that do not read as " + type_name + " (column " + Quoted(column.name) +
+                      "): an " + type_name + " identifier's pattern holds only digits ('#')" +
+                      (column.type == DataType::kFloat ? ", one '.'" : "") +
+                      " and a leading '-'; change the pattern or make the column a String");
     }
   }
   return OkStatus();
@@ -374,8 +272,9 @@ Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* tabl
   const std::string path = "columns[" + std::to_string(position) + "]";
   if (!entry.is_object()) return check.Expected(path, "an object", entry);
   if (auto ok = check.Keys(entry, path,
-                           {"name", "type", "categorical", "role", "datetime_format", "decimals",
-                            "id_pattern", "public", "bins", "stats"});
+                           {"name", "type", "categorical", "role", "datetime_format",
+                            "two_digit_year_start", "decimals", "id_pattern", "public", "bins",
+                            "stats"});
       !ok) {
     return ok;
   }
@@ -416,6 +315,12 @@ Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* tabl
     return check.At(listed_here ? path + ".public.categories" : path + ".categorical",
                     "public categories need a categorical column (set \"categorical\": true "
                     "for column " + Quoted(column.name) + ")");
+  }
+  if (auto ok = CheckDateTimeBoundsInWindow(column, path, check); !ok) return ok;
+  if (auto ok = CheckTarget(column, path, table != nullptr ? &table->columns[column_index] : nullptr,
+                            check);
+      !ok) {
+    return ok;
   }
   schema.columns[column_index] = std::move(column);
   return OkStatus();

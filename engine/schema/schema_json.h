@@ -33,8 +33,11 @@ namespace deniable {
 nlohmann::json SchemaToJson(const Schema& schema, bool include_stats);
 
 // The schema as indented JSON text (2 spaces, documented key order, trailing newline): what
-// `inspect` writes.
-std::string SchemaJsonText(const Schema& schema, bool include_stats);
+// `inspect` writes. Given the table the schema describes (`review_table`, with include_stats),
+// each column's stats also hold its review (column_review.h: warnings, notes, suggested
+// vocabularies, a target's classes), for the owner's eyes like the rest of "stats".
+std::string SchemaJsonText(const Schema& schema, bool include_stats,
+                           const RawTable* review_table = nullptr);
 
 // Applies the user's corrections in `json` to `base` (normally the inferred schema for the same
 // table). Columns are matched by name; fields not given keep the base's value; `null` clears a

@@ -2,7 +2,11 @@
 // Schema -> JSON. One builder, instantiated for nlohmann::json (the API value) and
 // nlohmann::ordered_json (the text a person reads, keys in the documented order).
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "engine/schema/column_review.h"
 #include "engine/schema/datetime.h"
 #include "engine/schema/schema_json.h"
 #include "engine/schema/typed_values.h"
@@ -53,28 +57,84 @@ Json StatsJson(const ColumnStats& stats) {
   return json;
 }
 
+// [{"text": ..., "count": ...}, ...]
 template <typename Json>
-Json ColumnJson(const ColumnSchema& column, bool include_stats) {
+Json TextCountsJson(const std::vector<std::pair<std::string, std::uint64_t>>& values) {
+  Json out = Json::array();
+  for (const auto& [text, count] : values) {
+    Json value = Json::object();
+    value["text"] = text;
+    value["count"] = count;
+    out.push_back(std::move(value));
+  }
+  return out;
+}
+
+template <typename Json>
+Json ReviewJson(const ColumnReview& review) {
+  Json json = Json::object();
+  json["warnings"] = review.warnings;
+  json["notes"] = review.notes;
+  Json vocabularies = Json::array();
+  for (const VocabularyMatch& match : review.vocabularies) {
+    Json entry = Json::object();
+    entry["vocabulary"] = match.vocabulary->id;
+    entry["title"] = match.vocabulary->title;
+    entry["case"] = LetterCaseName(match.letter_case);
+    entry["entries"] = match.vocabulary->entries.size();
+    entry["observed_entries"] = match.observed_entries;
+    entry["matched_cells"] = match.matched_cells;
+    entry["outside_cells"] = match.outside_cells;
+    entry["outside_values"] = TextCountsJson<Json>(match.outside_values);
+    vocabularies.push_back(std::move(entry));
+  }
+  json["vocabularies"] = std::move(vocabularies);
+  if (!review.classes.empty()) {
+    std::vector<std::pair<std::string, std::uint64_t>> classes;
+    for (const CountedValue& value : review.classes) classes.emplace_back(value.text, value.count);
+    json["classes"] = TextCountsJson<Json>(classes);
+  }
+  return json;
+}
+
+template <typename Json>
+Json ColumnJson(const ColumnSchema& column, bool include_stats, const RawColumn* review_raw) {
   Json json = Json::object();
   json["name"] = column.name;
   json["type"] = DataTypeName(column.type);
   json["categorical"] = column.categorical;
   json["role"] = ColumnRoleName(column.role);
-  if (column.type == DataType::kDateTime) json["datetime_format"] = column.datetime_format;
+  if (column.type == DataType::kDateTime) {
+    json["datetime_format"] = column.datetime_format;
+    if (HasTwoDigitYear(column.datetime_format)) {
+      json["two_digit_year_start"] = column.two_digit_year_start;
+    }
+  }
   if (column.type == DataType::kFloat) json["decimals"] = column.decimals;
   if (!column.id_pattern.empty()) json["id_pattern"] = column.id_pattern;
   Json public_domain = Json::object();
   if (column.public_min) public_domain["min"] = BoundJson<Json>(*column.public_min, column);
   if (column.public_max) public_domain["max"] = BoundJson<Json>(*column.public_max, column);
-  if (column.public_categories) public_domain["categories"] = *column.public_categories;
+  if (column.public_categories) {
+    if (!column.public_vocabulary.empty()) {
+      public_domain["vocabulary"] = column.public_vocabulary;
+      if (column.public_vocabulary_case != LetterCase::kAsListed) {
+        public_domain["case"] = LetterCaseName(column.public_vocabulary_case);
+      }
+    }
+    public_domain["categories"] = *column.public_categories;
+  }
   json["public"] = std::move(public_domain);
   json["bins"] = column.bins;
-  if (include_stats) json["stats"] = StatsJson<Json>(column.stats);
+  if (include_stats) {
+    json["stats"] = StatsJson<Json>(column.stats);
+    if (review_raw != nullptr) json["stats"]["review"] = ReviewJson<Json>(ReviewColumn(column, *review_raw));
+  }
   return json;
 }
 
 template <typename Json>
-Json BuildSchemaJson(const Schema& schema, bool include_stats) {
+Json BuildSchemaJson(const Schema& schema, bool include_stats, const RawTable* review_table) {
   Json json = Json::object();
   json["format"] = "deniable-schema";
   json["version"] = 1;
@@ -84,8 +144,13 @@ Json BuildSchemaJson(const Schema& schema, bool include_stats) {
   csv["missing_tokens"] = schema.missing_tokens;
   json["csv"] = std::move(csv);
   Json columns = Json::array();
-  for (const ColumnSchema& column : schema.columns) {
-    columns.push_back(ColumnJson<Json>(column, include_stats));
+  for (std::size_t i = 0; i < schema.columns.size(); ++i) {
+    const ColumnSchema& column = schema.columns[i];
+    const RawColumn* raw = review_table != nullptr && i < review_table->num_columns() &&
+                                   review_table->columns[i].name == column.name
+                               ? &review_table->columns[i]
+                               : nullptr;
+    columns.push_back(ColumnJson<Json>(column, include_stats, raw));
   }
   json["columns"] = std::move(columns);
   return json;
@@ -94,13 +159,14 @@ Json BuildSchemaJson(const Schema& schema, bool include_stats) {
 }  // namespace
 
 nlohmann::json SchemaToJson(const Schema& schema, bool include_stats) {
-  return BuildSchemaJson<nlohmann::json>(schema, include_stats);
+  return BuildSchemaJson<nlohmann::json>(schema, include_stats, nullptr);
 }
 
-std::string SchemaJsonText(const Schema& schema, bool include_stats) {
+std::string SchemaJsonText(const Schema& schema, bool include_stats,
+                           const RawTable* review_table) {
   // `replace`: a byte sequence that is not UTF-8 (possible only in a hand-built table; the CSV
   // reader rejects them) becomes U+FFFD instead of throwing.
-  return BuildSchemaJson<nlohmann::ordered_json>(schema, include_stats)
+  return BuildSchemaJson<nlohmann::ordered_json>(schema, include_stats, review_table)
              .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
          "\n";
 }

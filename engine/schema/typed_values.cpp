@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/schema/typed_values.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -61,15 +62,29 @@ NumberText ClassifyNumberText(std::string_view text) {
     info.fraction_digits = static_cast<int>(i - fraction_start);
   }
   if (integer_digits + static_cast<std::size_t>(info.fraction_digits) == 0) return info;
+  const std::size_t significand_end = i;
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     info.exponent = true;
     ++i;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    bool negative_exponent = false;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative_exponent = text[i++] == '-';
     const std::size_t exponent_start = i;
-    while (i < text.size() && IsDigit(text[i])) ++i;
+    constexpr int kExponentLimit = 100000;  // far beyond any finite double's exponent
+    while (i < text.size() && IsDigit(text[i])) {
+      info.exponent_value = std::min(info.exponent_value * 10 + (text[i] - '0'), kExponentLimit);
+      ++i;
+    }
     if (i == exponent_start) return info;
+    if (negative_exponent) info.exponent_value = -info.exponent_value;
   }
   if (i != text.size()) return info;
+  // Significant digits: from the first non-zero digit of the significand, point skipped.
+  bool seen_nonzero = false;
+  for (std::size_t k = digits_start; k < significand_end; ++k) {
+    if (text[k] == '.') continue;
+    seen_nonzero = seen_nonzero || text[k] != '0';
+    if (seen_nonzero) ++info.significant_digits;
+  }
 
   // from_chars accepts no '+': parse from the sign or the first digit.
   const char* first = text.data() + (negative ? 0 : digits_start);
@@ -92,7 +107,13 @@ NumberText ClassifyNumberText(std::string_view text) {
   info.kind = (has_point || info.exponent) ? NumberText::Kind::kDecimal
                                            : NumberText::Kind::kInteger;
   info.value = value;
+  info.exact_integer = info.exponent && info.PlainDecimals() == 0 &&
+                       std::fabs(value) <= kMaxExactInteger && value == std::floor(value);
   return info;
+}
+
+int NumberText::PlainDecimals() const {
+  return std::max(0, fraction_digits - exponent_value);
 }
 
 std::optional<double> ParseNumericCell(std::string_view text, const ColumnSchema& column) {
@@ -108,7 +129,8 @@ std::optional<double> ParseNumericCell(std::string_view text, const ColumnSchema
       return info.value;
     }
     case DataType::kDateTime:
-      return ParseDateTime(TrimSpaces(text), column.datetime_format);
+      return ParseDateTime(TrimSpaces(text), column.datetime_format, nullptr,
+                           column.two_digit_year_start);
     case DataType::kString:
       return std::nullopt;
   }

@@ -5,9 +5,11 @@
 // around; optional sign (+ or -); digits with an optional '.' and fraction digits (at least one
 // digit overall); optional exponent e/E[+/-]digits. No hex, no "inf"/"nan", no thousands
 // separators, no decimal comma. Overflowing values (1e400) do not parse.
-//  * Integer columns accept texts without '.' and exponent whose value is exactly representable
-//    as a double (|v| <= 2^53); larger ones fail, because they could not be written back as
-//    read. Leading zeros ("007") are accepted here (the user chose the type); inference treats
+//  * Integer columns accept integer texts (no '.', no exponent) whose value is exactly
+//    representable as a double (|v| <= 2^53); larger ones fail, because they could not be
+//    written back as read. They also accept a number written with an exponent that leaves no
+//    digit after the point ("1e+05", "2.5E3": R writes 100000 as 1e+05), within the same
+//    bound. Leading zeros ("007") are accepted here (the user chose the type); inference treats
 //    them as codes instead (infer_schema.h).
 //  * Float columns accept every number above.
 //  * DateTime columns parse with the column's datetime_format (datetime.h).
@@ -31,12 +33,22 @@ inline constexpr double kMaxExactInteger = 9007199254740992.0;
 // How a text reads as a number; inference decides types from this, once per distinct text.
 struct NumberText {
   enum class Kind { kNotNumber, kInteger, kDecimal };
-  Kind kind = Kind::kNotNumber;
+  Kind kind = Kind::kNotNumber;  // kInteger: digits only (no '.', no exponent)
   double value = 0;            // the number (for kInteger, exact only when `exact_integer`)
-  bool exact_integer = false;  // kInteger and |value| <= 2^53
+  // An integer that a double holds exactly (|value| <= 2^53): a kInteger text, or a kDecimal
+  // written with an exponent that leaves no digit after the point ("1e+05", "2.5e3").
+  bool exact_integer = false;
   bool leading_zero = false;   // integer part has a redundant leading zero: "007", "-01.5"
   bool exponent = false;       // written with e/E
-  int fraction_digits = 0;     // digits after '.'
+  int fraction_digits = 0;     // digits after '.' in the text (before the exponent)
+  int exponent_value = 0;      // the exponent's value (0 without one; saturates at +-100000)
+  // Digits of the significand from its first non-zero digit, trailing zeros included:
+  // "0.00120" has 3, "1.50e3" 3, "100" 3, "0" 0.
+  int significant_digits = 0;
+
+  // Digits after the point of the value written in plain notation, as precise as the text:
+  // fraction_digits - exponent_value, at least 0 ("2.5e-3" -> 4, "1e+05" -> 0, "4.50" -> 2).
+  int PlainDecimals() const;
 };
 NumberText ClassifyNumberText(std::string_view text);
 

@@ -46,15 +46,18 @@ inline JobOutcome runJob(JobController& jobs, const std::function<void()>& start
 
 inline QString demoDataset() { return QStringLiteral(DENIABLE_DEMO_DATASET_SOURCE); }
 
-// The demo dataset loaded as the session holds it (a test failure if it cannot be read).
-inline std::shared_ptr<const LoadedData> loadDemo() {
+// A CSV loaded as the session holds it (a test failure if it cannot be read).
+inline std::shared_ptr<const LoadedData> loadCsv(const QString& path) {
   LoadRequest request;
-  request.path = demoDataset();
+  request.path = path;
   NullProgress progress;
   auto data = LoadData(request, progress);
   EXPECT_TRUE(data.has_value()) << (data ? "" : data.error().message);
   return data ? data.value() : nullptr;
 }
+
+// The demo dataset loaded as the session holds it.
+inline std::shared_ptr<const LoadedData> loadDemo() { return loadCsv(demoDataset()); }
 
 inline RawTable readCsvOrFail(const QString& path) {
   NullProgress progress;

@@ -102,7 +102,8 @@ TEST_F(WorkflowTest, OpenChangeRunCancelRunExportAndReopen) {
   ASSERT_TRUE(model->setData(model->index(age, SchemaModel::kType), QStringLiteral("Float"), Qt::EditRole));
   ASSERT_TRUE(model->setData(model->index(fnlwgt, SchemaModel::kRole), QStringLiteral("ignore"), Qt::EditRole));
   EXPECT_EQ(session.schema().columns[static_cast<std::size_t>(age)].type, DataType::kFloat);
-  EXPECT_EQ(model->index(age, SchemaModel::kType).data().toString(), QStringLiteral("Float"));
+  // The type cell shows the format: ages are whole numbers, so 0 decimals were inferred.
+  EXPECT_EQ(model->index(age, SchemaModel::kType).data().toString(), QStringLiteral("Float (0 decimals)"));
   EXPECT_EQ(session.undoStack()->count(), 2);
 
   // Privacy: one drag of the ε slider is one undo step.

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QFont>
 #include <QPalette>
+#include <QStyle>
 #include <nlohmann/json.hpp>
 
 #include "engine/schema/datetime.h"
@@ -37,8 +38,21 @@ QString roleToolTip(ColumnRole role) {
     case ColumnRole::kSensitive:
       return SchemaModel::tr("What an intruder would like to learn (diagnosis, income): modelled");
     case ColumnRole::kIgnore: return SchemaModel::tr("Left out: not modelled, not in the output");
+    case ColumnRole::kTarget:
+      return SchemaModel::tr("The label the release will be judged on (what a model trained on "
+                             "it predicts): modelled, with its class list declared public so "
+                             "that no class can vanish");
   }
   return {};
+}
+
+// Values of an identifier column that repeat an earlier one (its stats; 0 when unique).
+std::uint64_t repeatedValues(const ColumnSchema& column) {
+  const ColumnStats& stats = column.stats;
+  const std::uint64_t non_missing = stats.rows - stats.missing;
+  return column.role == ColumnRole::kIdentifier && non_missing > stats.distinct
+             ? non_missing - stats.distinct
+             : 0;
 }
 
 QString boundText(double value, const ColumnSchema& column) {
@@ -80,7 +94,28 @@ QStringList SchemaModel::typeNames() {
 
 QStringList SchemaModel::columnRoleNames() {
   return {QStringLiteral("attribute"), QStringLiteral("identifier"),
-          QStringLiteral("quasi-identifier"), QStringLiteral("sensitive"), QStringLiteral("ignore")};
+          QStringLiteral("quasi-identifier"), QStringLiteral("sensitive"),
+          QStringLiteral("target"), QStringLiteral("ignore")};
+}
+
+QString SchemaModel::typeText(const ColumnSchema& column) {
+  const QString name = QString::fromUtf8(DataTypeName(column.type));
+  if (column.type == DataType::kDateTime) {
+    if (HasTwoDigitYear(column.datetime_format)) {
+      return QStringLiteral("%1 (%2, %3–%4)")
+          .arg(name, QString::fromStdString(column.datetime_format))
+          .arg(column.two_digit_year_start)
+          .arg(column.two_digit_year_start + 99);
+    }
+    return QStringLiteral("%1 (%2)").arg(name, QString::fromStdString(column.datetime_format));
+  }
+  if (column.type == DataType::kFloat) {
+    return column.decimals < 0
+               ? tr("%1 (shortest)").arg(name)
+               : QStringLiteral("%1 (%2)").arg(name, countOf(static_cast<std::uint64_t>(column.decimals),
+                                                              tr("decimal"), tr("decimals")));
+  }
+  return name;
 }
 
 void SchemaModel::refresh() {
@@ -146,9 +181,7 @@ QVariant SchemaModel::data(const QModelIndex& index, int role) const {
         return samples.join(QStringLiteral(", "));
       }
       case kType:
-        if (role == Qt::DisplayRole && column.type == DataType::kDateTime) {
-          return QStringLiteral("DateTime (%1)").arg(QString::fromStdString(column.datetime_format));
-        }
+        if (role == Qt::DisplayRole) return typeText(column);
         return QString::fromUtf8(DataTypeName(column.type));
       case kCategorical: return {};
       case kRole: return QString::fromUtf8(ColumnRoleName(column.role));
@@ -169,6 +202,12 @@ QVariant SchemaModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
       case kType: return typeToolTip(column);
       case kRole:
+        if (const std::uint64_t repeats = repeatedValues(column); repeats > 0) {
+          return tr("⚠ Role identifier, but %1 repeat an earlier value: the release writes a "
+                    "fresh unique value per row. If the column is not an identifier, give it "
+                    "role attribute.")
+              .arg(countOf(repeats, tr("value"), tr("values")));
+        }
         return suggested_identifier
                    ? tr("Looks like an identifier (every value is different): it will be "
                         "regenerated, never copied. Change the role if that is wrong.")
@@ -192,6 +231,9 @@ QVariant SchemaModel::data(const QModelIndex& index, int role) const {
     if (!column.is_modelled() && column.role == ColumnRole::kIgnore) {
       return palette.color(QPalette::PlaceholderText);
     }
+  }
+  if (role == Qt::DecorationRole && index.column() == kRole && repeatedValues(column) > 0) {
+    return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
   }
   if (role == Qt::BackgroundRole && index.column() == kRole && suggested_identifier) {
     return QApplication::palette().color(QPalette::AlternateBase);
@@ -220,6 +262,10 @@ bool SchemaModel::setData(const QModelIndex& index, const QVariant& value, int r
   } else if (index.column() == kRole && role == Qt::EditRole) {
     const std::string role_name = value.toString().toStdString();
     if (role_name == ColumnRoleName(column.role)) return false;
+    if (ParseColumnRole(role_name) == ColumnRole::kTarget && !column.public_categories) {
+      emit targetRequested(index.row());  // the page shows the classes to declare
+      return false;
+    }
     change["role"] = role_name;
     description = tr("Change role of %1 to %2").arg(name, value.toString());
   } else if (index.column() == kCategorical && role == Qt::CheckStateRole) {

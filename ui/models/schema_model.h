@@ -3,10 +3,14 @@
 // type, categorical, role, missing, distinct, public domain, values that do not fit). Type,
 // categorical and role are editable; every edit goes through Session::editColumns (the engine's
 // ApplySchemaJson: one undo step, the CLI's semantics) and a refused edit is reported by
-// editFailed() with the engine's message.
+// editFailed() with the engine's message. Choosing role "target" for a column without a public
+// class list changes nothing: targetRequested() asks the page to show the classes and let the
+// owner declare them (the engine refuses a target without one).
 #pragma once
 
 #include <QAbstractTableModel>
+
+#include "engine/schema/schema.h"
 
 namespace deniable::ui {
 
@@ -40,9 +44,13 @@ class SchemaModel : public QAbstractTableModel {
 
   static QStringList typeNames();        // the engine's names, in combo-box order
   static QStringList columnRoleNames();
+  // "Float (2 decimals)", "DateTime (%-m/%-d/%y, 1927–2026)": a type with its format.
+  static QString typeText(const ColumnSchema& column);
 
  signals:
   void editFailed(const QString& message);
+  // The owner chose role target for column `row`, which has no public class list yet.
+  void targetRequested(int row);
 
  private:
   void refresh();

@@ -12,6 +12,8 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -21,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/atomic_file.h"
+#include "engine/schema/column_review.h"
 #include "engine/schema/datetime.h"
 #include "engine/schema/schema_json.h"
 #include "ui/models/choice_delegate.h"
@@ -31,8 +34,27 @@
 #include "ui/util/format.h"
 #include "ui/widgets/message_banner.h"
 #include "ui/widgets/page_header.h"
+#include "ui/widgets/target_classes_panel.h"
+#include "ui/widgets/vocabulary_picker.h"
 
 namespace deniable::ui {
+namespace {
+
+// Rows of the details form, in the order buildDomainForm adds them.
+enum FormRow {
+  kDecimalsRow = 0,
+  kTwoDigitYearRow,
+  kBoundsRow,
+  kBoundButtonsRow,
+  kBinsRow,
+  kTargetRow,
+  kVocabularyRow,
+  kCategoriesRow,
+  kCategoryButtonsRow,
+  kWarningRow,
+};
+
+}  // namespace
 
 ColumnsPage::ColumnsPage(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), model_(new SchemaModel(session, this)),
@@ -69,11 +91,15 @@ ColumnsPage::ColumnsPage(Session* session, QWidget* parent)
                         "every change can be undone (Ctrl+Z)."));
   connect(model_, &SchemaModel::editFailed, this,
           [this](const QString& message) { banner_->showMessage(MessageBanner::Kind::kError, message); });
-  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-          &ColumnsPage::showDetails);
+  connect(model_, &SchemaModel::targetRequested, this, &ColumnsPage::requestTarget);
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+    showDetails();
+    form_scroll_->verticalScrollBar()->setValue(0);  // another column: its details from the top
+  });
   connect(session_, &Session::schemaChanged, this, &ColumnsPage::showDetails);
   connect(session_, &Session::dataChanged, this, [this] {
     banner_->hide();
+    target_requested_ = -1;
     if (model_->rowCount() > 0) selectColumn(0);
   });
 
@@ -130,9 +156,30 @@ QWidget* ColumnsPage::buildDetails() {
   failed_->setRootIsDecorated(false);
   failed_->setToolTip(tr("Values of this column that do not read as its type, with the line of "
                          "the file where each first appears. They are treated as missing."));
+  review_ = new QLabel(details_);
+  review_->setWordWrap(true);
+  review_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  review_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  review_->setToolTip(tr("What to check in this column before a release (for your eyes only: "
+                         "it quotes your data)"));
+  auto* left = new QVBoxLayout;
+  left->addWidget(failed_, 1);
+  left->addWidget(review_);
 
-  min_ = new QLineEdit(details_);
-  max_ = new QLineEdit(details_);
+  form_scroll_ = new QScrollArea(details_);
+  form_scroll_->setWidgetResizable(true);
+  form_scroll_->setFrameShape(QFrame::NoFrame);
+  form_scroll_->setWidget(buildDomainForm());
+  auto* layout = new QHBoxLayout(details_);
+  layout->addLayout(left, 1);
+  layout->addWidget(form_scroll_, 2);
+  return details_;
+}
+
+QWidget* ColumnsPage::buildDomainForm() {
+  auto* form = new QWidget(details_);
+  min_ = new QLineEdit(form);
+  max_ = new QLineEdit(form);
   min_->setPlaceholderText(tr("e.g. 0"));
   max_->setPlaceholderText(tr("e.g. 120"));
   min_->setMinimumWidth(100);
@@ -141,29 +188,45 @@ QWidget* ColumnsPage::buildDetails() {
                       "(e.g. 0 for an age). Dates in the column's format."));
   max_->setToolTip(tr("The largest value this column can have, if that is public knowledge "
                       "(e.g. 120 for an age)."));
-  apply_bounds_ = new QPushButton(tr("Declare public bounds"), details_);
+  apply_bounds_ = new QPushButton(tr("Declare public bounds"), form);
   apply_bounds_->setToolTip(tr("Use these bounds instead of estimating them privately"));
-  clear_bounds_ = new QPushButton(tr("Estimate privately"), details_);
+  clear_bounds_ = new QPushButton(tr("Estimate privately"), form);
   clear_bounds_->setToolTip(tr("Remove the public bounds: Deniable estimates them with "
                                "differential privacy"));
-  bins_ = new QSpinBox(details_);
+  bins_ = new QSpinBox(form);
   bins_->setRange(0, 1000);
   bins_->setSpecialValueText(tr("default"));
   bins_->setMaximumWidth(120);
   bins_->setKeyboardTracking(false);
   bins_->setToolTip(tr("How many equal-width ranges the values are grouped into (0 = the "
                        "Privacy step's setting). More bins: finer detail, more noise per bin."));
-  categories_ = new QPlainTextEdit(details_);
+  decimals_ = new QSpinBox(form);
+  decimals_->setRange(-1, 15);
+  decimals_->setSpecialValueText(tr("shortest"));
+  decimals_->setMaximumWidth(120);
+  decimals_->setKeyboardTracking(false);
+  decimals_->setToolTip(tr("Digits after the point in the output: the precision your values "
+                           "carry (inferred from what at least 99% of them have)."));
+  two_digit_year_ = new QSpinBox(form);
+  two_digit_year_->setRange(kMinTwoDigitYearStart, kMaxTwoDigitYearStart);
+  two_digit_year_->setMaximumWidth(120);
+  two_digit_year_->setKeyboardTracking(false);
+  two_digit_year_->setToolTip(tr("Two-digit years are read and written in the 100 years from "
+                                 "this one: with 1930, ‘47’ is 1947 and ‘29’ is 2029."));
+  two_digit_year_range_ = new QLabel(form);
+  categories_ = new QPlainTextEdit(form);
   categories_->setPlaceholderText(tr("one category per line"));
   categories_->setToolTip(tr("Every value this column can take, if the list is public knowledge "
                              "(e.g. all countries). One per line."));
   categories_->setMaximumHeight(90);
-  apply_categories_ = new QPushButton(tr("Declare public categories"), details_);
+  apply_categories_ = new QPushButton(tr("Declare public categories"), form);
   apply_categories_->setToolTip(tr("Use this list instead of selecting categories privately"));
-  clear_categories_ = new QPushButton(tr("Select privately"), details_);
+  clear_categories_ = new QPushButton(tr("Select privately"), form);
   clear_categories_->setToolTip(tr("Remove the list: Deniable selects the categories with "
                                    "differential privacy"));
-  domain_warning_ = new QLabel(details_);
+  vocabulary_ = new VocabularyPicker(form);
+  target_ = new TargetClassesPanel(form);
+  domain_warning_ = new QLabel(form);
   domain_warning_->setWordWrap(true);
 
   connect(apply_bounds_, &QPushButton::clicked, this, &ColumnsPage::applyBounds);
@@ -171,30 +234,45 @@ QWidget* ColumnsPage::buildDetails() {
   connect(apply_categories_, &QPushButton::clicked, this, &ColumnsPage::applyCategories);
   connect(clear_categories_, &QPushButton::clicked, this, &ColumnsPage::clearCategories);
   connect(bins_, &QSpinBox::valueChanged, this, &ColumnsPage::applyBins);
+  connect(decimals_, &QSpinBox::valueChanged, this, &ColumnsPage::applyDecimals);
+  connect(two_digit_year_, &QSpinBox::valueChanged, this, &ColumnsPage::applyTwoDigitYearStart);
+  connect(vocabulary_, &VocabularyPicker::declareRequested, this, &ColumnsPage::declareVocabulary);
+  connect(target_, &TargetClassesPanel::declareRequested, this, &ColumnsPage::declareTargetClasses);
 
   auto* bounds = new QHBoxLayout;
   bounds->addWidget(min_, 1);
-  bounds->addWidget(new QLabel(tr("to"), details_));
+  bounds->addWidget(new QLabel(tr("to"), form));
   bounds->addWidget(max_, 1);
   auto* bound_buttons = new QHBoxLayout;
   bound_buttons->addWidget(apply_bounds_);
   bound_buttons->addWidget(clear_bounds_);
   bound_buttons->addStretch(1);
+  auto* two_digit_field = new QWidget(form);  // one field, so that the row can be hidden
+  auto* two_digit = new QHBoxLayout(two_digit_field);
+  two_digit->setContentsMargins(0, 0, 0, 0);
+  two_digit->addWidget(two_digit_year_);
+  two_digit->addWidget(two_digit_year_range_, 1);
   auto* category_buttons = new QHBoxLayout;
   category_buttons->addWidget(apply_categories_);
   category_buttons->addWidget(clear_categories_);
   category_buttons->addStretch(1);
-  auto* domain = new QFormLayout;
-  domain->addRow(tr("Public bounds:"), bounds);
-  domain->addRow(QString(), bound_buttons);
-  domain->addRow(tr("Bins:"), bins_);
-  domain->addRow(tr("Public categories:"), categories_);
-  domain->addRow(QString(), category_buttons);
-  domain->addRow(domain_warning_);
-  auto* layout = new QHBoxLayout(details_);
-  layout->addWidget(failed_, 1);
-  layout->addLayout(domain, 2);
-  return details_;
+  auto* outer = new QVBoxLayout(form);  // rows at the top, whichever are hidden
+  outer->setContentsMargins(0, 0, 0, 0);
+  form_ = new QFormLayout;
+  outer->addLayout(form_);
+  outer->addStretch(1);
+  form_->addRow(tr("Decimals:"), decimals_);
+  form_->addRow(tr("Two-digit years from:"), two_digit_field);
+  form_->addRow(tr("Public bounds:"), bounds);
+  form_->addRow(QString(), bound_buttons);
+  form_->addRow(tr("Bins:"), bins_);
+  form_->addRow(tr("Target classes:"), target_);
+  form_->addRow(tr("Public vocabulary:"), vocabulary_);
+  form_->addRow(tr("Public categories:"), categories_);
+  form_->addRow(QString(), category_buttons);
+  form_->addRow(domain_warning_);
+  Q_ASSERT(form_->rowCount() == kWarningRow + 1);
+  return form;
 }
 
 int ColumnsPage::currentColumn() const {
@@ -274,6 +352,101 @@ void ColumnsPage::showDetails() {
       publicDomainWarnings(*session_->data()->table, static_cast<std::size_t>(c), column);
   domain_warning_->setText(warnings.isEmpty() ? QString()
                                               : QStringLiteral("⚠ ") + warnings.join(QStringLiteral("\n⚠ ")));
+  showFormats(column);
+  showReview(c, column);
+}
+
+void ColumnsPage::showFormats(const ColumnSchema& column) {
+  const bool real = column.type == DataType::kFloat;
+  const bool two_digit = column.type == DataType::kDateTime && HasTwoDigitYear(column.datetime_format);
+  form_->setRowVisible(decimals_, real);
+  form_->setRowVisible(two_digit_year_->parentWidget(), two_digit);
+  // Rows that cannot apply to this column are hidden rather than greyed out (the panel is
+  // small): bounds and bins for numbers, category lists for categorical and text columns.
+  const bool numeric = column.is_numeric() && column.is_modelled();
+  for (int row : {kBoundsRow, kBoundButtonsRow}) form_->setRowVisible(row, numeric);
+  form_->setRowVisible(kBinsRow, numeric && !column.categorical);
+  const bool listable =
+      column.is_modelled() && (column.categorical || column.type == DataType::kString);
+  for (int row : {kCategoriesRow, kCategoryButtonsRow}) form_->setRowVisible(row, listable);
+  const QSignalBlocker block_decimals(decimals_);
+  const QSignalBlocker block_years(two_digit_year_);
+  decimals_->setValue(real ? column.decimals : -1);
+  two_digit_year_->setValue(column.two_digit_year_start);
+  const int start = column.two_digit_year_start;
+  two_digit_year_range_->setText(tr("years %1–%2 (‘%3’ is %4)")
+                                     .arg(start)
+                                     .arg(start + 99)
+                                     .arg(47, 2, 10, QLatin1Char('0'))
+                                     .arg(start + (47 - start % 100 + 100) % 100));
+}
+
+void ColumnsPage::showReview(int c, const ColumnSchema& column) {
+  const RawColumn& raw = session_->data()->table->columns[static_cast<std::size_t>(c)];
+  const ColumnReview review = ReviewColumn(column, raw);
+  QStringList lines;
+  for (const std::string& warning : review.warnings) {
+    lines << QStringLiteral("⚠ ") + QString::fromStdString(warning).toHtmlEscaped();
+  }
+  for (const std::string& note : review.notes) {
+    lines << QStringLiteral("ℹ ") + QString::fromStdString(note).toHtmlEscaped();
+  }
+  review_->setText(lines.join(QStringLiteral("<br>")));
+  review_->setVisible(!lines.isEmpty());
+  vocabulary_->setColumn(column, review.vocabularies);
+  form_->setRowVisible(vocabulary_, column.is_modelled() &&
+                                        (column.type == DataType::kString ||
+                                         (column.type == DataType::kInteger && column.categorical)));
+  const bool is_target = column.role == ColumnRole::kTarget;
+  const bool show_target = is_target || target_requested_ == c;
+  form_->setRowVisible(target_, show_target);
+  if (show_target) {
+    target_->setClasses(QString::fromStdString(column.name),
+                        is_target ? review.classes : ObservedValues(raw, column), is_target);
+  }
+}
+
+void ColumnsPage::requestTarget(int column) {
+  if (column < 0 || column >= static_cast<int>(session_->schema().columns.size())) return;
+  target_requested_ = column;
+  selectColumn(column);
+  banner_->showMessage(MessageBanner::Kind::kInfo,
+                       tr("A target needs its class list declared public: check the classes "
+                          "and their counts below, then declare them."));
+}
+
+void ColumnsPage::declareTargetClasses() {
+  const int c = currentColumn();
+  if (c < 0) return;
+  const ColumnSchema& column = session_->schema().columns[static_cast<std::size_t>(c)];
+  const RawColumn& raw = session_->data()->table->columns[static_cast<std::size_t>(c)];
+  nlohmann::json classes = nlohmann::json::array();
+  for (const CountedValue& value : ObservedValues(raw, column)) classes.push_back(value.text);
+  const QString name = QString::fromStdString(column.name);
+  edit({{"role", "target"}, {"categorical", true}, {"public", {{"categories", classes}}}},
+       tr("Make %1 the target with %2 public")
+           .arg(name, countOf(classes.size(), tr("class"), tr("classes"))));
+  if (session_->schema().columns[static_cast<std::size_t>(c)].role == ColumnRole::kTarget) {
+    target_requested_ = -1;
+  }
+}
+
+void ColumnsPage::declareVocabulary(const QString& id, int letter_case) {
+  nlohmann::json declaration = {{"vocabulary", id.toStdString()}};
+  if (letter_case != static_cast<int>(LetterCase::kAsListed)) {
+    declaration["case"] = LetterCaseName(static_cast<LetterCase>(letter_case));
+  }
+  // A vocabulary is a category list: the column becomes categorical with it.
+  edit({{"categorical", true}, {"public", declaration}}, tr("Declare vocabulary %1").arg(id));
+}
+
+void ColumnsPage::applyDecimals(int decimals) {
+  edit({{"decimals", decimals}}, tr("Change decimals to %1").arg(decimals));
+}
+
+void ColumnsPage::applyTwoDigitYearStart(int start) {
+  edit({{"two_digit_year_start", start}},
+       tr("Read two-digit years in %1–%2").arg(start).arg(start + 99));
 }
 
 void ColumnsPage::edit(const nlohmann::json& column_change, const QString& description) {
@@ -332,6 +505,7 @@ void ColumnsPage::clearCategories() {
 }
 
 void ColumnsPage::applyBins(int bins) { edit({{"bins", bins}}, tr("Change bins to %1").arg(bins)); }
+
 
 Status ColumnsPage::saveSchema(const QString& path) {
   if (!session_->hasInput()) return FailedPrecondition("no input is open");

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Step 2, Columns (the attribute typing wizard): the schema as a table (SchemaModel), and for
-// the selected column its values that do not fit the type (with line numbers) and its public
-// domain (bounds, categories, bins), with a plain warning that bounds read off the data are not
-// private. The result is the CLI's schema JSON: saved and loaded from here.
+// the selected column its values that do not fit the type (with line numbers), its review
+// (warnings and notes: a non-unique identifier, the two-digit-year window, rare target
+// classes...), its formats (decimals, two-digit-year window), its public domain (bounds,
+// categories, a public vocabulary from the suggestions, bins) and, for a target, its classes
+// with their counts, with a plain warning that bounds read off the data are not private. The
+// result is the CLI's schema JSON: saved and loaded from here.
 #pragma once
 
 #include <QString>
@@ -11,10 +14,13 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "engine/core/result.h"
+#include "engine/schema/schema.h"
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QScrollArea;
 class QPushButton;
 class QSpinBox;
 class QTableView;
@@ -26,6 +32,8 @@ namespace deniable::ui {
 class MessageBanner;
 class SchemaModel;
 class Session;
+class TargetClassesPanel;
+class VocabularyPicker;
 
 class ColumnsPage : public QWidget {
   Q_OBJECT
@@ -41,15 +49,33 @@ class ColumnsPage : public QWidget {
   void selectColumn(int column);
   // The selected column's values that do not fit its type (value, cells, first line).
   QTreeWidget* failedValuesView() const { return failed_; }
+  // The selected column's review: warnings and notes (column_review.h).
+  QLabel* reviewLabel() const { return review_; }
+  QSpinBox* decimalsBox() const { return decimals_; }
+  QSpinBox* twoDigitYearBox() const { return two_digit_year_; }
+  VocabularyPicker* vocabularyPicker() const { return vocabulary_; }
+  TargetClassesPanel* targetPanel() const { return target_; }
+  // Shows column's classes with their counts and the button that declares them public and
+  // makes it the target (what choosing role "target" in the table does).
+  void requestTarget(int column);
+  // The target panel's button: role target with the observed classes declared public.
+  void declareTargetClasses();
+  // The vocabulary row's button: "public": {"vocabulary": id, "case": ...}.
+  void declareVocabulary(const QString& id, int letter_case);
 
  private:
   QWidget* buildDetails();
+  QWidget* buildDomainForm();
   void showDetails();
+  void showFormats(const ColumnSchema& column);
+  void showReview(int c, const ColumnSchema& column);
   void applyBounds();
   void clearBounds();
   void applyCategories();
   void clearCategories();
   void applyBins(int bins);
+  void applyDecimals(int decimals);
+  void applyTwoDigitYearStart(int start);
   void edit(const nlohmann::json& column_change, const QString& description);
   int currentColumn() const;
 
@@ -68,6 +94,15 @@ class ColumnsPage : public QWidget {
   QPushButton* clear_categories_;
   QSpinBox* bins_;
   QLabel* domain_warning_;
+  QLabel* review_;
+  QFormLayout* form_;
+  QScrollArea* form_scroll_;
+  QSpinBox* decimals_;
+  QSpinBox* two_digit_year_;
+  QLabel* two_digit_year_range_;
+  VocabularyPicker* vocabulary_;
+  TargetClassesPanel* target_;
+  int target_requested_ = -1;  // the column whose target panel was asked for
 };
 
 }  // namespace deniable::ui

@@ -38,11 +38,12 @@ TEST(InferSchemaTest, IntegerColumnWithMissingValues) {
   EXPECT_EQ(column.stats.failed_count, 0u);
 }
 
-TEST(InferSchemaTest, FloatColumnKeepsTheLargestNumberOfDecimals) {
+TEST(InferSchemaTest, SmallFloatColumnKeepsTheLargestNumberOfDecimals) {
+  // Under 10 cells no outlier is allowed: the most precise value sets the decimals.
   const ColumnSchema column = InferOne({"1.5", "2", "3.25", "-0.125"});
   EXPECT_EQ(column.type, DataType::kFloat);
   EXPECT_EQ(column.decimals, 3);
-  EXPECT_EQ(InferOne({"1.5", "2e3"}).decimals, -1);  // an exponent: shortest round-trip
+  EXPECT_EQ(InferOne({"1.5", "2e3"}).decimals, 1);  // an exponent counts its plain decimals
   EXPECT_EQ(InferOne({"0.1234567890123456789", "1"}).decimals, 15);
 }
 
@@ -121,7 +122,7 @@ TEST(InferSchemaTest, FewerFailuresWinBetweenIntegerAndFloat) {
   cells.push_back("x");
   const ColumnSchema column = InferOne(cells);  // Integer: 2 misfits, Float: 1
   EXPECT_EQ(column.type, DataType::kFloat);
-  EXPECT_EQ(column.decimals, 1);
+  EXPECT_EQ(column.decimals, 0);  // one "3.5" among 3,000 integers does not set the precision
   ASSERT_EQ(column.stats.failed_values.size(), 1u);
   EXPECT_EQ(column.stats.failed_values[0].text, "x");
 }

@@ -92,8 +92,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "schema.json: columns[2].name: column 'age' is already listed in columns[0]"},
         ErrorCase{R"({"columns": [{"name": "age", "tpye": "Float"}]})",
                   "schema.json: columns[0].tpye: unknown field 'tpye' (expected name, type, "
-                  "categorical, role, datetime_format, decimals, id_pattern, public, bins, "
-                  "stats)"},
+                  "categorical, role, datetime_format, two_digit_year_start, decimals, "
+                  "id_pattern, public, bins, stats)"},
         ErrorCase{R"({"columns": [{"name": "a"}, {"name": "b"}, {"name": "c"},
                                   {"name": "age", "type": "Int"}]})",
                   "schema.json: columns[0].name: unknown column 'a' (the table has 'age', "
@@ -106,7 +106,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "schema.json: columns[0].type: expected a string (got array)"},
         ErrorCase{R"({"columns": [{"name": "age", "role": "key"}]})",
                   "schema.json: columns[0].role: unknown role 'key' (expected attribute, "
-                  "identifier, quasi-identifier, sensitive or ignore)"},
+                  "identifier, quasi-identifier, sensitive, target or ignore)"},
         ErrorCase{R"({"columns": [{"name": "age", "categorical": "yes"}]})",
                   "schema.json: columns[0].categorical: expected true or false (got string "
                   "'yes')"},
@@ -154,7 +154,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "schema.json: columns[0].public: expected an object (got array)"},
         ErrorCase{R"({"columns": [{"name": "age", "public": {"low": 0}}]})",
                   "schema.json: columns[0].public.low: unknown field 'low' (expected min, max, "
-                  "categories)"},
+                  "categories, vocabulary, case)"},
         ErrorCase{R"({"columns": [{"name": "age", "public": {"min": 10, "max": 5}}]})",
                   "schema.json: columns[0].public: min > max (10 > 5)"},
         ErrorCase{R"({"columns": [{"name": "age", "public": {"min": "10"}}]})",

@@ -89,7 +89,12 @@ TEST(ParseNumericCellTest, IntegerColumn) {
   EXPECT_EQ(ParseNumericCell(" -3 ", column), -3.0);
   EXPECT_EQ(ParseNumericCell("007", column), 7.0);  // the user chose Integer for a code column
   EXPECT_FALSE(ParseNumericCell("3.0", column));
-  EXPECT_FALSE(ParseNumericCell("1e3", column));
+  EXPECT_EQ(ParseNumericCell("1e3", column), 1000.0);     // an exponent leaving no decimals
+  EXPECT_EQ(ParseNumericCell("1e+05", column), 100000.0);  // as R writes 100000
+  EXPECT_EQ(ParseNumericCell("2.5E3", column), 2500.0);
+  EXPECT_FALSE(ParseNumericCell("2.55e1", column));        // 25.5
+  EXPECT_FALSE(ParseNumericCell("1e-3", column));
+  EXPECT_FALSE(ParseNumericCell("1e16", column));          // beyond 2^53
   EXPECT_FALSE(ParseNumericCell("9007199254740993", column));
   EXPECT_FALSE(ParseNumericCell("x", column));
 }
