@@ -27,6 +27,7 @@ double ParameterEpsilonEach(const PrivacyAccountant& accountant, std::size_t m, 
 // The PrivBayes structure sizes its tables with a plain noisy count (no lower bound): a fixed
 // share when row_count_fraction is automatic.
 constexpr double kPrivBayesRowCountFraction = 0.02;
+constexpr std::uint32_t kPrivBayesBucketCount = 8;
 
 std::string Percent(double fraction) {
   return std::to_string(static_cast<int>(std::lround(fraction * 100))) + "%";
@@ -140,6 +141,11 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
   const int m = static_cast<int>(data.num_attributes());
   auto omega = ResolveOmega(options, m);
   if (!omega) return omega.error();
+  if (options.structure == DeniableStructure::kPrivBayes && options.bucket_count == 0) {
+    // PrivBayes's table limit counts every cell alike, and it was measured with parents
+    // coarsened to 8 groups (the former default): it keeps them.
+    bucket_maps = DefaultBucketMaps(data.cardinalities, kPrivBayesBucketCount);
+  }
   if (bucket_maps.empty())
     bucket_maps = DefaultBucketMaps(data.cardinalities, options.bucket_count);
   if (bucket_maps.size() != data.num_attributes()) {

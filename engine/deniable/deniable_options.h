@@ -71,6 +71,8 @@ struct DeniableOptions {
   // coarsened into this many groups of adjacent bins (public: CoarseBinBuckets). Categorical
   // codes are never merged: their order carries no meaning, and merging two codes that
   // determine different values of a child (a code and its label) breaks the pair.
+  // DeniableStructure::kPrivBayes with 0 keeps its former parents: every attribute with more
+  // than 8 codes coarsened into 8 groups (its table limit counts every cell alike).
   std::uint32_t bucket_count = 0;
   // Dirichlet prior hyper-parameter α per cell (eq. 11-13), >= 0. 0 = automatic: 1/|x_i|, one
   // pseudo-record per configuration spread uniformly (α = 1 per cell put |x_i| − 1
