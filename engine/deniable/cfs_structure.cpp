@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/deniable/guarantees.h"
+#include "engine/deniable/parameter_learning.h"
 #include "engine/dp/laplace_mechanism.h"
 
 namespace deniable {
@@ -21,12 +22,11 @@ double SymmetricalUncertainty(double joint, double hx, double hy) {
 // mean of both directions between two parents.
 class CfsScore {
  public:
-  CfsScore(const std::vector<double>& h, const std::vector<double>& hb,
-           const std::vector<std::vector<double>>& hj)
-      : r_(h.size(), std::vector<double>(h.size(), 0.0)) {
-    for (std::size_t i = 0; i < h.size(); ++i) {
-      for (std::size_t j = 0; j < h.size(); ++j) {
-        if (i != j) r_[i][j] = SymmetricalUncertainty(hj[i][j], h[i], hb[j]);
+  explicit CfsScore(const CfsEntropies& e)
+      : r_(e.single.size(), std::vector<double>(e.single.size(), 0.0)) {
+    for (std::size_t i = 0; i < e.single.size(); ++i) {
+      for (std::size_t j = 0; j < e.single.size(); ++j) {
+        if (i != j) r_[i][j] = SymmetricalUncertainty(e.pair[i][j], e.single[i], e.bucketed[j]);
       }
     }
   }
@@ -57,24 +57,42 @@ std::string Label(int attribute, const std::vector<std::string>* names) {
 
 }  // namespace
 
-std::vector<std::vector<int>> GreedyCfsParents(const std::vector<double>& h,
-                                               const std::vector<double>& hb,
-                                               const std::vector<std::vector<double>>& hj,
+
+double CfsEntropies::ConditionalEntropy(std::size_t i, const std::vector<int>& parents) const {
+  double h = single[i];
+  for (int p : parents) {
+    const std::size_t j = static_cast<std::size_t>(p);
+    h = std::min(h, std::max(0.0, pair[i][j] - bucketed[j]));
+  }
+  return h;
+}
+
+bool CfsEntropies::Determines(std::size_t i, const std::vector<int>& parents) const {
+  return !parents.empty() && single[i] > 0 &&
+         ConditionalEntropy(i, parents) + noise_scale <= (1 - kDeterminedShare) * single[i];
+}
+
+std::uint64_t ParentLimit::Configurations(const CfsEntropies& entropies, std::size_t child,
+                                          const std::vector<int>& parents) const {
+  const double effective = std::exp2(entropies.ConditionalEntropy(child, parents));
+  return UsefulConfigurations(parameter_rows, parameter_epsilon, theta, effective,
+                              cardinalities[child], maxcost);
+}
+
+std::vector<std::vector<int>> GreedyCfsParents(const CfsEntropies& entropies,
                                                const std::vector<std::uint32_t>& bucket_counts,
-                                               const std::vector<std::uint64_t>& limits,
-                                               double minimum_gain) {
-  const std::size_t m = h.size();
-  const CfsScore score(h, hb, hj);
-  auto merit = [&](std::size_t i, const std::vector<int>& parents) {
-    return score.Merit(i, parents);
-  };
+                                               const ParentLimit& limit, double minimum_gain) {
+  const std::size_t m = entropies.single.size();
+  const CfsScore score(entropies);
   std::vector<std::vector<int>> parents(m);
   std::vector<double> current(m, 0.0);
   std::vector<std::uint64_t> cost(m, 1);
   // reach[a][b]: b is reachable from a along parent -> child edges.
   std::vector<std::vector<char>> reach(m, std::vector<char>(m, 0));
+  std::vector<int> with;
   for (;;) {
     double best_gain = minimum_gain;
+    double best_conditional = -INFINITY;
     std::size_t best_i = m, best_j = m;
     for (std::size_t i = 0; i < m; ++i) {
       for (std::size_t j = 0; j < m; ++j) {
@@ -83,21 +101,30 @@ std::vector<std::vector<int>> GreedyCfsParents(const std::vector<double>& h,
             parents[i].end()) {
           continue;
         }
-        if (cost[i] * bucket_counts[j] > limits[i]) continue;
-        std::vector<int> with = parents[i];
+        with = parents[i];
         with.push_back(static_cast<int>(j));
-        const double gain = merit(i, with) - current[i];
-        if (gain > best_gain) {
-          best_gain = gain;
-          best_i = i;
-          best_j = j;
-        }
+        const double gain = score.Merit(i, with) - current[i];
+        if (gain < best_gain || (gain == best_gain && best_i == m)) continue;
+        // Equal gains: j -> i and i -> j have the same symmetrical uncertainty when neither is
+        // bucketised. Take the direction whose child keeps more entropy given the parent, i.e.
+        // whose parent has the smaller noisy entropy (for one parent, H(x_i | x_j) − H(x_j |
+        // x_i) = H(x_i) − H(x_j)): the parent then comes early in σ, where copied low-entropy
+        // attributes give more plausible seeds. (The column order decided before.)
+        const double conditional = entropies.ConditionalEntropy(i, with);
+        if (gain == best_gain && !(conditional > best_conditional)) continue;
+        // The limit depends on the parent set (through H̃(x_i | P)): checked last, it is the
+        // most expensive test.
+        if (cost[i] * bucket_counts[j] > limit.Configurations(entropies, i, with)) continue;
+        best_gain = gain;
+        best_conditional = conditional;
+        best_i = i;
+        best_j = j;
       }
     }
     if (best_i == m) break;
     parents[best_i].push_back(static_cast<int>(best_j));
     std::sort(parents[best_i].begin(), parents[best_i].end());
-    current[best_i] = merit(best_i, parents[best_i]);
+    current[best_i] = score.Merit(best_i, parents[best_i]);
     cost[best_i] *= bucket_counts[best_j];
     // Everything reaching best_j (and best_j) now reaches best_i and all it reaches.
     for (std::size_t x = 0; x < m; ++x) {
@@ -112,14 +139,35 @@ std::vector<std::vector<int>> GreedyCfsParents(const std::vector<double>& h,
 }
 
 std::uint64_t UsefulConfigurations(double parameter_rows, double parameter_epsilon, double theta,
-                                   std::uint32_t cardinality, std::uint64_t maxcost) {
+                                   double effective_values, std::uint32_t cardinality,
+                                   std::uint64_t maxcost) {
   if (!(theta > 0)) return std::max<std::uint64_t>(maxcost, 1);
+  const double values = std::max<double>(cardinality, 1);
+  const double occupied = std::clamp(effective_values, 1.0, values);
   const double useful = std::floor(parameter_rows * parameter_epsilon /
-                                   (theta * std::max<std::uint32_t>(cardinality, 1)));
+                                   (theta * ProjectedCountNoise(occupied, values - occupied)));
   if (!(useful >= 1)) return 1;
   return std::max<std::uint64_t>(
       1, std::min<std::uint64_t>(maxcost,
                                  useful >= 1e18 ? maxcost : static_cast<std::uint64_t>(useful)));
+}
+
+double AutomaticRowCountFraction(std::int64_t probe_count, double epsilon, double delta) {
+  double best = 0.005, best_noise = INFINITY;
+  for (int step = 1; step <= 100; ++step) {
+    const double fraction = 0.005 * step;
+    auto margin = RowCountMargin(fraction * epsilon, delta);
+    if (!margin) continue;
+    const double smaller =
+        static_cast<double>(std::max<std::int64_t>(probe_count - *margin - 1, 0));
+    const double noise =
+        EntropySensitivity(smaller) / (1 - kRowCountProbeFraction - fraction);
+    if (noise < best_noise) {
+      best_noise = noise;
+      best = fraction;
+    }
+  }
+  return best;
 }
 
 std::vector<int> TopologicalOrder(const std::vector<std::vector<int>>& parents,
@@ -174,13 +222,33 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
     }
   }
 
+  if (!(options.row_count_fraction == 0 ||
+        (options.row_count_fraction > 0 && options.row_count_fraction < 1))) {
+    return InvalidArgument("row_count_fraction must be 0 (automatic) or in (0, 1) (got " +
+                           std::to_string(options.row_count_fraction) + ")");
+  }
+
   CfsStructure result;
-  // 1. DP lower bound on |D_T| -> entropy sensitivity (eq. 9-10, add/remove version).
-  const double epsilon_rows = ShareOf(options.epsilon, options.row_count_fraction);
-  auto rows =
-      NoisyRowCountLowerBound(data.rows, epsilon_rows, options.delta, accountant, partition, rng);
+  // 1. DP lower bound on |D_T| -> entropy sensitivity (eq. 9-10, add/remove version). Its
+  // share of ε is fixed, or chosen from a cheap first noisy count (adaptive sequential
+  // composition: the probe is in the ledger, the choice is post-processing of it).
+  double spent = 0;  // ε of the row counts, as the accountant sums them
+  double fraction = options.row_count_fraction;
+  if (fraction == 0) {
+    const double epsilon_probe = ShareOf(options.epsilon, kRowCountProbeFraction);
+    auto probe = NoisyRowCountLowerBound(data.rows, epsilon_probe, 0.0, accountant, partition, rng,
+                                         "probe: sizes the lower bound's share of ε");
+    if (!probe) return probe.error();
+    fraction = AutomaticRowCountFraction(probe->noisy, options.epsilon, options.delta);
+    spent = epsilon_probe;
+  }
+  const double epsilon_rows = std::min(ShareOf(options.epsilon, fraction),
+                                       RemainingAfter(spent, options.epsilon));
+  auto rows = NoisyRowCountLowerBound(data.rows, epsilon_rows, options.delta, accountant,
+                                      partition, rng);
   if (!rows) return rows.error();
   result.rows = *rows;
+  result.row_count_epsilon = spent + epsilon_rows;
   const double smaller = static_cast<double>(std::max<std::int64_t>(rows->lower - 1, 0));
   result.entropy_sensitivity = EntropyQuerySensitivity(smaller);  // with the rounding margin
 
@@ -199,7 +267,7 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
   entry.reference = "PD paper eq. (8), sensitivity: docs/deniable.md (add/remove Lemma 1)";
   entry.sensitivity = result.entropy_sensitivity;
   entry.count = queries;
-  const double rest = RemainingAfter(epsilon_rows, options.epsilon);
+  const double rest = RemainingAfter(epsilon_rows, RemainingAfter(spent, options.epsilon));
   const double epsilon_each = LargestEpsilonEach(accountant, entry, rest);
   auto laplace = LaplaceMechanism::Create(epsilon_each, result.entropy_sensitivity);
   if (!laplace) return laplace.error().WithContext("entropy noise");
@@ -208,40 +276,46 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
   result.epsilon_per_entropy = entry.epsilon_each;
 
   auto noisy = [&](double value) { return std::max(0.0, laplace->AddNoise(value, rng)); };
-  std::vector<double> h(m), hb(m);
-  std::vector<std::vector<double>> hj(m, std::vector<double>(m, 0.0));
+  CfsEntropies& e = result.entropies;
+  e.noise_scale = laplace->scale();
+  e.single.resize(m);
+  e.bucketed.resize(m);
+  e.pair.assign(m, std::vector<double>(m, 0.0));
   for (std::size_t a = 0; a < m; ++a) {
-    h[a] = noisy(ColumnEntropy(data.columns[a], {}, data.cardinalities[a]));
-    hb[a] =
-        maps[a].empty() ? h[a] : noisy(ColumnEntropy(data.columns[a], maps[a], bucket_counts[a]));
+    e.single[a] = noisy(ColumnEntropy(data.columns[a], {}, data.cardinalities[a]));
+    e.bucketed[a] = maps[a].empty()
+                        ? e.single[a]
+                        : noisy(ColumnEntropy(data.columns[a], maps[a], bucket_counts[a]));
   }
   for (std::size_t i = 0; i < m; ++i) {
     if (progress.IsCancelled()) return Cancelled("structure learning cancelled");
     progress.Report(static_cast<double>(i) / static_cast<double>(m), "Learning structure (CFS)");
     for (std::size_t j = i + 1; j < m; ++j) {
-      hj[i][j] = noisy(PairEntropy(data.columns[i], data.cardinalities[i], data.columns[j], maps[j],
-                                   bucket_counts[j]));
-      hj[j][i] = maps[i].empty() && maps[j].empty()
-                     ? hj[i][j]
-                     : noisy(PairEntropy(data.columns[j], data.cardinalities[j], data.columns[i],
-                                         maps[i], bucket_counts[i]));
+      e.pair[i][j] = noisy(PairEntropy(data.columns[i], data.cardinalities[i], data.columns[j],
+                                       maps[j], bucket_counts[j]));
+      e.pair[j][i] = maps[i].empty() && maps[j].empty()
+                         ? e.pair[i][j]
+                         : noisy(PairEntropy(data.columns[j], data.cardinalities[j],
+                                             data.columns[i], maps[i], bucket_counts[i]));
     }
   }
 
   // 3. Post-processing: greedy parents, σ, nodes.
-  result.configuration_limit.assign(m, options.maxcost);
-  if (options.usefulness_theta > 0) {
-    const double parameter_rows =
-        static_cast<double>(std::max<std::int64_t>(rows->noisy, 0)) * options.parameter_row_ratio;
-    for (std::size_t a = 0; a < m; ++a) {
-      result.configuration_limit[a] =
-          UsefulConfigurations(parameter_rows, options.parameter_epsilon, options.usefulness_theta,
-                               data.cardinalities[a], options.maxcost);
-    }
+  ParentLimit limit;
+  limit.maxcost = options.maxcost;
+  limit.theta = options.usefulness_theta;
+  limit.parameter_epsilon = options.parameter_epsilon;
+  limit.parameter_rows =
+      static_cast<double>(std::max<std::int64_t>(rows->noisy, 0)) * options.parameter_row_ratio;
+  limit.cardinalities = data.cardinalities;
+  const std::vector<std::vector<int>> parents = GreedyCfsParents(e, bucket_counts, limit);
+  std::vector<double> key(m);
+  result.configuration_limit.resize(m);
+  for (std::size_t a = 0; a < m; ++a) {
+    key[a] = e.ConditionalEntropy(a, parents[a]);
+    result.configuration_limit[a] = limit.Configurations(e, a, parents[a]);
   }
-  const std::vector<std::vector<int>> parents =
-      GreedyCfsParents(h, hb, hj, bucket_counts, result.configuration_limit, kCfsMinimumGain);
-  const std::vector<int> order = TopologicalOrder(parents, h);
+  const std::vector<int> order = TopologicalOrder(parents, key);
   for (int attribute : order) {
     const std::size_t a = static_cast<std::size_t>(attribute);
     BayesNode node;
@@ -255,9 +329,13 @@ Result<CfsStructure> LearnCfsStructure(const EncodedTable& data, const CfsOption
     result.nodes.push_back(std::move(node));
   }
   // Merit of each chosen parent set (for reports), from the same noisy entropies.
-  const CfsScore score(h, hb, hj);
+  const CfsScore score(e);
   for (const BayesNode& node : result.nodes) {
     result.merit.push_back(score.Merit(static_cast<std::size_t>(node.attribute), node.parents));
+    const std::size_t a = static_cast<std::size_t>(node.attribute);
+    const double conditional = e.ConditionalEntropy(a, node.parents);
+    result.determined_values.push_back(e.Determines(a, node.parents) ? std::exp2(conditional)
+                                                                      : 0.0);
   }
   progress.Report(1.0, "Learning structure (CFS)");
   return result;

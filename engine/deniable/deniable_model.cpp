@@ -24,6 +24,11 @@ double ParameterEpsilonEach(const PrivacyAccountant& accountant, std::size_t m, 
   return LargestEpsilonEach(accountant, entry, epsilon);
 }
 
+// The PrivBayes structure sizes its tables with a plain noisy count (no lower bound): a fixed
+// share when row_count_fraction is automatic.
+constexpr double kPrivBayesRowCountFraction = 0.02;
+constexpr std::uint32_t kPrivBayesBucketCount = 8;
+
 std::string Percent(double fraction) {
   return std::to_string(static_cast<int>(std::lround(fraction * 100))) + "%";
 }
@@ -63,6 +68,7 @@ Result<DataSplit> SplitRows(std::size_t rows, const DeniableOptions& options,
 std::vector<std::vector<std::uint32_t>> DefaultBucketMaps(
     const std::vector<std::uint32_t>& cardinalities, std::uint32_t bucket_count) {
   std::vector<std::vector<std::uint32_t>> maps(cardinalities.size());
+  if (bucket_count < 2) return maps;  // no bkt(): every code is its own bucket
   for (std::size_t a = 0; a < cardinalities.size(); ++a) {
     if (cardinalities[a] > bucket_count) {
       maps[a] = CoarseBinBuckets(cardinalities[a], 0, bucket_count);
@@ -74,9 +80,11 @@ std::vector<std::vector<std::uint32_t>> DefaultBucketMaps(
 std::vector<std::vector<std::uint32_t>> BucketMapsForDomains(
     const std::vector<ColumnDomain>& domains, std::uint32_t bucket_count) {
   std::vector<std::vector<std::uint32_t>> maps(domains.size());
+  if (bucket_count < 2) return maps;
   for (std::size_t a = 0; a < domains.size(); ++a) {
     const ColumnDomain& d = domains[a];
-    if (d.cardinality() <= bucket_count) continue;
+    // Categorical codes are in no meaningful order: merging neighbours is arbitrary.
+    if (d.categorical || d.value_codes() <= bucket_count) continue;
     const std::uint32_t ordered = d.value_codes();
     maps[a] = CoarseBinBuckets(ordered, d.cardinality() - ordered, bucket_count);
   }
@@ -133,6 +141,11 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
   const int m = static_cast<int>(data.num_attributes());
   auto omega = ResolveOmega(options, m);
   if (!omega) return omega.error();
+  if (options.structure == DeniableStructure::kPrivBayes && options.bucket_count == 0) {
+    // PrivBayes's table limit counts every cell alike, and it was measured with parents
+    // coarsened to 8 groups (the former default): it keeps them.
+    bucket_maps = DefaultBucketMaps(data.cardinalities, kPrivBayesBucketCount);
+  }
   if (bucket_maps.empty())
     bucket_maps = DefaultBucketMaps(data.cardinalities, options.bucket_count);
   if (bucket_maps.size() != data.num_attributes()) {
@@ -147,6 +160,7 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
 
   SubProgress structure_progress(progress, 0.0, 0.6);
   std::vector<BayesNode> structure;
+  std::vector<double> determined_values;  // CFS only: (near-)deterministic children
   const double parameter_epsilon =
       ParameterEpsilonEach(accountant, data.num_attributes(), options.model_epsilon);
   const double row_ratio = options.split_parameters / options.split_structure;
@@ -172,12 +186,16 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
       auto learned = LearnCfsStructure(d_t, cfs, accountant, "D_T", rng, structure_progress);
       if (!learned) return learned.error();
       structure = std::move(learned->nodes);
+      determined_values = std::move(learned->determined_values);
       model.noisy_structure_rows = learned->rows.noisy;
       model.entropy_sensitivity = learned->entropy_sensitivity;
       model.entropy_queries = learned->entropy_queries;
       model.epsilon_per_entropy = learned->epsilon_per_entropy;
     } else {
-      const double epsilon_rows = ShareOf(options.model_epsilon, options.row_count_fraction);
+      const double epsilon_rows =
+          ShareOf(options.model_epsilon, options.row_count_fraction > 0
+                                             ? options.row_count_fraction
+                                             : kPrivBayesRowCountFraction);
       auto rows = NoisyRowCountLowerBound(d_t.rows, epsilon_rows, 0.0, accountant, "D_T", rng);
       if (!rows) return rows.error();
       StructureOptions privbayes;
@@ -204,6 +222,7 @@ Result<DeniableModel> LearnDeniableModel(const EncodedTable& data, const DataSpl
   ParameterOptions parameters;
   parameters.epsilon = options.model_epsilon;
   parameters.dirichlet_alpha = options.dirichlet_alpha;
+  parameters.determined_values = std::move(determined_values);
   parameters.names = names;
   auto network = LearnDirichletParameters(d_p, std::move(structure), parameters, accountant, "D_P",
                                           rng, parameter_progress);

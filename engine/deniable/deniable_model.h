@@ -43,9 +43,11 @@ struct DataSplit {
 Result<DataSplit> SplitRows(std::size_t rows, const DeniableOptions& options,
                             PrivacyAccountant& accountant, Rng& rng);
 
-// Public bkt() maps (eq. 7) per attribute: empty (identity) when the attribute has at most
-// `bucket_count` codes; otherwise adjacent codes merged into bucket_count groups
-// (CoarseBinBuckets), with a numeric column's missing code kept in a bucket of its own.
+// Public bkt() maps (eq. 7) per attribute (DeniableOptions::bucket_count). bucket_count < 2:
+// all empty (identity). Otherwise an attribute with more than bucket_count codes (for
+// BucketMapsForDomains: a NUMERIC column with more than bucket_count bins; categorical codes
+// are never merged) gets adjacent codes merged into bucket_count groups (CoarseBinBuckets),
+// with a numeric column's missing code kept in a bucket of its own.
 std::vector<std::vector<std::uint32_t>> DefaultBucketMaps(
     const std::vector<std::uint32_t>& cardinalities, std::uint32_t bucket_count);
 std::vector<std::vector<std::uint32_t>> BucketMapsForDomains(

@@ -74,16 +74,18 @@ Status DeniableOptions::Validate() const {
   if (!InOpenUnit(structure_delta)) {
     return Bad("structure_delta must be in (0, 1)", Show(structure_delta));
   }
-  if (!InOpenUnit(row_count_fraction)) {
-    return Bad("row_count_fraction must be in (0, 1)", Show(row_count_fraction));
+  if (!(row_count_fraction == 0 || InOpenUnit(row_count_fraction))) {
+    return Bad("row_count_fraction must be 0 (automatic) or in (0, 1)", Show(row_count_fraction));
   }
   if (maxcost < 1) return Bad("maxcost must be >= 1", std::to_string(maxcost));
   if (!(std::isfinite(usefulness_theta) && usefulness_theta >= 0)) {
     return Bad("usefulness_theta must be finite and >= 0", Show(usefulness_theta));
   }
-  if (bucket_count < 2) return Bad("bucket_count must be >= 2", std::to_string(bucket_count));
-  if (!(std::isfinite(dirichlet_alpha) && dirichlet_alpha > 0)) {
-    return Bad("dirichlet_alpha must be finite and positive", Show(dirichlet_alpha));
+  if (bucket_count == 1) {
+    return Bad("bucket_count must be 0 (no merging) or >= 2", std::to_string(bucket_count));
+  }
+  if (!(std::isfinite(dirichlet_alpha) && dirichlet_alpha >= 0)) {
+    return Bad("dirichlet_alpha must be finite and >= 0 (0 = automatic)", Show(dirichlet_alpha));
   }
   if (structure == DeniableStructure::kPrivBayes &&
       (privbayes_degree < 1 || privbayes_degree > 8)) {

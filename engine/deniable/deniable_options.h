@@ -50,20 +50,35 @@ struct DeniableOptions {
   // Probability that the DP lower bound on |D_T| (eq. 10) is too high, which would make the
   // entropy sensitivity (eq. 9) too small; charged as δ of the structure learning. 2^-31.
   double structure_delta = 0x1.0p-31;
-  // Share of the structure ε spent on the noisy |D_T| (eq. 10); the rest goes to the entropies.
-  double row_count_fraction = 0.02;
+  // Share of the structure ε spent on the DP lower bound of |D_T| (eq. 10); the rest goes to
+  // the entropies. 0 = automatic: 1% on a first noisy count, from which the share that
+  // minimises the entropy noise is chosen (cfs_structure.h, AutomaticRowCountFraction). A fixed
+  // share wastes either rows (the bound's margin, ~ln(1/2δ)/ε_n, is a large part of a small
+  // D_T) or ε (on a large one).
+  double row_count_fraction = 0;
   // eq. (6): each attribute's parent configurations (product of bucket counts) <= maxcost.
   std::uint64_t maxcost = 1024;
-  // θ-usefulness (PrivBayes §4.3), on top of maxcost: a child with |x| values may have at most
-  // n̂_P·ε_p/(θ·|x|) parent configurations, n̂_P a DP estimate of |D_P| and ε_p the ε of one
-  // parameter table, so that noisy counts are not mostly noise (cfs_structure.h). PrivBayes's
-  // default θ = 4. 0 = off (maxcost alone, as in the paper, which had 280k rows in D_P).
+  // θ-usefulness (PrivBayes §4.3), on top of maxcost: a child's parent configurations times the
+  // noise one configuration's counts carry (about |x| noise scales for a child spread over its
+  // |x| values, far less for a child its parents determine) must stay below n̂_P·ε_p/θ, n̂_P a
+  // DP estimate of |D_P| and ε_p the ε of one parameter table, so that noisy counts are not
+  // mostly noise (cfs_structure.h). PrivBayes's default θ = 4. 0 = off (maxcost alone, as in
+  // the paper, which had 280k rows in D_P).
   double usefulness_theta = 4.0;
-  // bkt() of eq. (7): attributes with more codes than this are bucketised into this many
-  // groups of adjacent codes (public, data-independent: CoarseBinBuckets). >= 2.
-  std::uint32_t bucket_count = 8;
-  // Dirichlet prior hyper-parameter α per cell (eq. 11-13); 1 = uniform prior. > 0.
-  double dirichlet_alpha = 1.0;
+  // bkt() of eq. (7) for parents. 0 (default) = none: a parent's values are its domain codes
+  // (numeric columns are already cut into the domain's bins, §3.3: "if the attribute is
+  // continuous, it becomes discrete"). >= 2: numeric columns with more bins than this are
+  // coarsened into this many groups of adjacent bins (public: CoarseBinBuckets). Categorical
+  // codes are never merged: their order carries no meaning, and merging two codes that
+  // determine different values of a child (a code and its label) breaks the pair.
+  // DeniableStructure::kPrivBayes with 0 keeps its former parents: every attribute with more
+  // than 8 codes coarsened into 8 groups (its table limit counts every cell alike).
+  std::uint32_t bucket_count = 0;
+  // Dirichlet prior hyper-parameter α per cell (eq. 11-13), >= 0. 0 = automatic: 1/|x_i|, one
+  // pseudo-record per configuration spread uniformly (α = 1 per cell put |x_i| − 1
+  // pseudo-records on the wrong values of a deterministic configuration), and 1 in a table
+  // whose noisy counts are mostly noise (parameter_learning.h).
+  double dirichlet_alpha = 0;
   int privbayes_degree = 2;  // parents per node for DeniableStructure::kPrivBayes
 
   // --- Data split (§3, §6.1) --- Each input row goes to D_T, D_P or D_S independently with

@@ -84,10 +84,7 @@ double PairEntropy(const std::vector<Code>& a, std::uint32_t cardinality_a,
   return EntropyOfKeys(std::move(keys));
 }
 
-Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, double delta,
-                                              PrivacyAccountant& accountant,
-                                              const std::string& partition, Rng& rng,
-                                              const std::string& purpose) {
+Result<std::int64_t> RowCountMargin(double epsilon, double delta) {
   auto geometric = GeometricMechanism::Create(epsilon, 1);
   if (!geometric) return geometric.error().WithContext("noisy row count");
   if (!(delta >= 0 && delta < 1)) {
@@ -103,9 +100,21 @@ Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, 
     margin = std::max<std::int64_t>(0, static_cast<std::int64_t>(std::ceil(needed)) - 1);
     while (std::pow(q, static_cast<double>(margin + 1)) / (1.0 + q) > delta) ++margin;
   }
+  return margin;
+}
+
+Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, double delta,
+                                              PrivacyAccountant& accountant,
+                                              const std::string& partition, Rng& rng,
+                                              const std::string& purpose) {
+  auto geometric = GeometricMechanism::Create(epsilon, 1);
+  if (!geometric) return geometric.error().WithContext("noisy row count");
+  auto margin = RowCountMargin(epsilon, delta);
+  if (!margin) return margin.error();
+  const std::string shown =
+      !purpose.empty() ? purpose : (delta > 0 ? "lower bound for the entropy sensitivity" : "");
   LedgerEntry entry;
-  entry.label = "noisy row count of " + partition +
-                (delta > 0 ? " (" + purpose + ")" : "");
+  entry.label = "noisy row count of " + partition + (shown.empty() ? "" : " (" + shown + ")");
   entry.mechanism = delta > 0
                         ? "discrete Laplace; delta = probability the lower bound exceeds the count"
                         : "discrete Laplace";
@@ -117,8 +126,8 @@ Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, 
   if (Status s = accountant.Spend(entry); !s) return s.error();
   RowCountBound bound;
   bound.noisy = geometric->AddNoise(static_cast<std::int64_t>(rows), rng);
-  bound.margin = margin;
-  bound.lower = bound.noisy - margin;
+  bound.margin = *margin;
+  bound.lower = bound.noisy - *margin;
   return bound;
 }
 

@@ -60,10 +60,15 @@ struct RowCountBound {
   std::int64_t lower = 0;   // may be negative; callers clamp
   std::int64_t margin = 0;  // c
 };
-// `purpose` completes the ledger label of a bound (delta > 0).
-Result<RowCountBound> NoisyRowCountLowerBound(
-    std::size_t rows, double epsilon, double delta, PrivacyAccountant& accountant,
-    const std::string& partition, Rng& rng,
-    const std::string& purpose = "lower bound for the entropy sensitivity");
+// `purpose` completes the ledger label (default for delta > 0: "lower bound for the entropy
+// sensitivity"; none for delta = 0).
+Result<RowCountBound> NoisyRowCountLowerBound(std::size_t rows, double epsilon, double delta,
+                                              PrivacyAccountant& accountant,
+                                              const std::string& partition, Rng& rng,
+                                              const std::string& purpose = "");
+
+// The margin c of NoisyRowCountLowerBound for (epsilon, delta), without spending anything:
+// public, so it may be used to choose epsilon before the bound is drawn.
+Result<std::int64_t> RowCountMargin(double epsilon, double delta);
 
 }  // namespace deniable

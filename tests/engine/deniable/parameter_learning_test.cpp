@@ -111,12 +111,12 @@ TEST(DirichletParametersTest, UsesOneAdvancedBatchWhenThatGivesEachTableMore) {
   EXPECT_LE(accountant->Total().epsilon, 2.0);
 }
 
-TEST(DirichletParametersTest, RejectsNonPositiveAlphaAndStopsWhenCancelled) {
+TEST(DirichletParametersTest, RejectsNegativeAlphaAndStopsWhenCancelled) {
   const EncodedTable data = Data(100);
   auto accountant = PrivacyAccountant::Create(PrivacyCost{1, 0});
   ASSERT_TRUE(accountant.has_value());
   ParameterOptions options;
-  options.dirichlet_alpha = 0;
+  options.dirichlet_alpha = -1;
   SeededRng rng(4);
   NullProgress progress;
   auto bad =
@@ -124,12 +124,80 @@ TEST(DirichletParametersTest, RejectsNonPositiveAlphaAndStopsWhenCancelled) {
   ASSERT_FALSE(bad.has_value());
   EXPECT_EQ(bad.error().code, ErrorCode::kInvalidArgument);
   EXPECT_NE(bad.error().message.find("dirichlet_alpha"), std::string::npos);
-  options.dirichlet_alpha = 1;
+  options.dirichlet_alpha = 0;  // automatic: accepted
   test_support::FakeProgress cancel(1);
   auto cancelled =
       LearnDirichletParameters(data, Structure(), options, *accountant, "all", rng, cancel);
   ASSERT_FALSE(cancelled.has_value());
   EXPECT_EQ(cancelled.error().code, ErrorCode::kCancelled);
+}
+
+std::vector<double> Projected(std::vector<std::int64_t> noisy) {
+  std::vector<double> out(noisy.size(), -1.0);
+  ProjectNoisyCounts(noisy, out);
+  return out;
+}
+
+TEST(ProjectNoisyCountsTest, SubtractsOneLevelFromThePositiveCountsToKeepTheNoisyTotal) {
+  // No negative count: unchanged (eq. 14's clamp does nothing either).
+  EXPECT_EQ(Projected({5, 0, 3}), (std::vector<double>{5, 0, 3}));
+  // Total 8; clamping would give 12. τ = 2 takes it back to 8 and empties the cell of 2.
+  EXPECT_EQ(Projected({10, -3, 2, -1}), (std::vector<double>{8, 0, 0, 0}));
+  // Total 4: τ = 2 would leave 4 + 2 = 6, so τ = (6 + 4 − 4)/2 = 3.
+  EXPECT_EQ(Projected({6, 4, -2, -4}), (std::vector<double>{3, 1, 0, 0}));
+  // A total at or below 0: nothing is left (the configuration is drawn from the prior).
+  EXPECT_EQ(Projected({3, -5}), (std::vector<double>{0, 0}));
+  EXPECT_EQ(Projected({-1, -1}), (std::vector<double>{0, 0}));
+  EXPECT_EQ(Projected({}), std::vector<double>{});
+}
+
+TEST(ProjectNoisyCountsTest, IsTheEuclideanProjectionOntoTheScaledSimplex) {
+  // Against a bisection on τ and the defining optimality conditions, on random vectors.
+  SeededRng rng(9);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::size_t k = 1 + UniformBelow(rng, 12);
+    std::vector<std::int64_t> noisy(k);
+    std::int64_t total = 0;
+    for (auto& x : noisy) {
+      x = static_cast<std::int64_t>(UniformBelow(rng, 61)) - 20;
+      total += x;
+    }
+    const std::vector<double> out = Projected(noisy);
+    double sum = 0;
+    for (double x : out) {
+      EXPECT_GE(x, 0);
+      sum += x;
+    }
+    if (total <= 0) {
+      EXPECT_EQ(sum, 0);
+      continue;
+    }
+    EXPECT_NEAR(sum, static_cast<double>(total), 1e-9);
+    // τ by bisection: Σ max(0, x − τ) = total is decreasing in τ.
+    double low = 0, high = 100;
+    for (int i = 0; i < 200; ++i) {
+      const double tau = (low + high) / 2;
+      double s = 0;
+      for (auto x : noisy) s += std::max(0.0, static_cast<double>(x) - tau);
+      (s > static_cast<double>(total) ? low : high) = tau;
+    }
+    for (std::size_t v = 0; v < k; ++v) {
+      EXPECT_NEAR(out[v], std::max(0.0, static_cast<double>(noisy[v]) - low), 1e-9);
+    }
+  }
+}
+
+TEST(ProjectNoisyCountsTest, ThresholdAndNoiseFormulas) {
+  // τ = b·ln(max(2, empty cells)).
+  EXPECT_DOUBLE_EQ(EmptyCellThreshold(10, 182), 10 * std::log(182.0));
+  EXPECT_DOUBLE_EQ(EmptyCellThreshold(10, 0.5), 10 * std::log(2.0));
+  EXPECT_DOUBLE_EQ(EmptyCellThreshold(3, 0), 3 * std::log(2.0));
+  // occupied + min(empty/2, sqrt(2·empty) + occupied/2).
+  EXPECT_DOUBLE_EQ(ProjectedCountNoise(5, 0), 5);       // dense: one noise scale per cell
+  EXPECT_DOUBLE_EQ(ProjectedCountNoise(1, 2), 2);       // 1 + min(1, 2.5)
+  EXPECT_DOUBLE_EQ(ProjectedCountNoise(1, 8), 5);       // 1 + min(4, 4.5)
+  EXPECT_DOUBLE_EQ(ProjectedCountNoise(1, 50), 11.5);   // 1 + min(25, 10.5)
+  EXPECT_DOUBLE_EQ(ProjectedCountNoise(-1, -3), 0);     // clamped at 0
 }
 
 }  // namespace
