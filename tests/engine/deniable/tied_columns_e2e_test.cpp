@@ -35,7 +35,8 @@ struct Loaded {
 };
 
 // What `deniable-cli synthesize --mode deniable --epsilon 1` does before its model: DP domains
-// with ε = 0.3 (the default domain share).
+// with the budget rule's share of ε = 1 (model/domain_budget.h), the row count standing for
+// the run's noisy one.
 Loaded Load(const std::string& path, PrivacyAccountant& accountant, std::uint64_t seed) {
   Loaded loaded;
   NullProgress progress;
@@ -43,7 +44,8 @@ Loaded Load(const std::string& path, PrivacyAccountant& accountant, std::uint64_
   const Schema schema = InferSchema(table, InferOptions{});
   SeededRng rng(seed);
   DomainOptions domains;
-  domains.epsilon = 0.3;
+  domains.budget =
+      PlanDomainBudget(schema, 1.0, static_cast<double>(table.num_rows()), std::nullopt);
   loaded.domains = BuildDomains(table, schema, domains, accountant, rng, progress).value();
   loaded.data = Encode(table, schema, loaded.domains, progress).value();
   return loaded;
