@@ -11,6 +11,7 @@
 #include "engine/core/random.h"
 #include "engine/metrics/marginals.h"
 #include "engine/model/description.h"
+#include "engine/model/domains.h"
 #include "engine/model/encoding.h"
 #include "engine/pipeline/synthesis_job.h"
 #include "engine/schema/column_review.h"
@@ -28,7 +29,7 @@ const OptionSpec kMissing{"--missing", "", "LIST", "comma-separated missing-valu
 const OptionSpec kThreshold{"--categorical-threshold", "", "N", "columns with at most N distinct values are categorical (default 20)"};
 const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (DataSynthesizer's modes) | deniable"};
 const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the domains and the model (default 1): the whole release in the DP modes; the deniable mode adds its test's cost over the attempts, shown in the summary"};
-const OptionSpec kDelta{"--delta", "", "D", "δ for DP partition selection of categories (default 1e-9)"};
+const OptionSpec kDelta{"--delta", "", "D", "δ of the release (the categories' set union; default 1e-9)"};
 const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
 const OptionSpec kBins{"--bins", "", "B", "histogram bins for numeric columns (default 20)"};
 const OptionSpec kStructure{"--structure-fraction", "", "F", "correlated mode: share of the model's ε for learning the network (default 0.3)"};
@@ -335,6 +336,30 @@ std::string ReviewText(const LoadedInput& loaded) {
   return out;
 }
 
+// What the domains would keep at the given ε (domains.h ForecastDomains): for the owner.
+Result<std::string> ForecastText(const LoadedInput& loaded, const ParsedArgs& args) {
+  auto epsilon = args.GetDouble("--epsilon", 1.0);
+  if (!epsilon) return epsilon.error();
+  auto delta = args.GetDouble("--delta", 1e-9);
+  if (!delta) return delta.error();
+  std::optional<double> fraction;
+  if (args.has("--domain-fraction") && args.get("--domain-fraction") != "auto") {
+    auto value = args.GetDouble("--domain-fraction", 0);
+    if (!value) return value.error();
+    fraction = value.value();
+  }
+  auto forecast = ForecastDomains(*loaded.table, loaded.schema, epsilon.value(), delta.value(),
+                                  fraction);
+  if (!forecast) return forecast.error();
+  std::ostringstream out;
+  out << "What private domain discovery keeps at ε = " << epsilon.value()
+      << " (for your eyes only; " << forecast->budget.rule << "):\n";
+  for (const ColumnForecast& column : forecast->columns) {
+    out << "  " << column.column << ": " << column.summary << "\n";
+  }
+  return out.str();
+}
+
 int RunInspect(const ParsedArgs& args) {
   const bool quiet = args.has("--quiet");
   auto input = ReadInputSettings(args, args.positionals()[0]);
@@ -345,7 +370,10 @@ int RunInspect(const ParsedArgs& args) {
   if (!loaded) return ReportError(loaded.error());
   const std::string text =
       SchemaJsonText(loaded->schema, /*include_stats=*/true, loaded->table.get());
-  const std::string review = ReviewText(loaded.value());
+  std::string review = ReviewText(loaded.value());
+  auto forecast = ForecastText(loaded.value(), args);
+  if (!forecast) return ReportError(forecast.error());
+  review += forecast.value();
   if (auto output = args.get("--output")) {
     if (auto s = CheckNotOverwritingInput(*output, {input->path}); !s) return ReportError(s.error());
     if (auto s = WriteFileAtomically(*output, text); !s) return ReportError(s.error());
@@ -647,10 +675,14 @@ const std::vector<Command>& Commands() {
         "failed to parse, and a review: warnings, notes, public vocabularies that hold the\n"
         "column's values). Edit it and pass it back with --schema to any command: declare public\n"
         "bounds, category lists or vocabularies there (\"public\": {\"min\", \"max\",\n"
-        "\"categories\", \"vocabulary\"}); a target needs its class list declared.",
+        "\"categories\", \"vocabulary\"}); a target needs its class list declared. It also says what\n"
+        "private domain discovery would keep at --epsilon: which values merge into Other, how\n"
+        "fine the numeric bins get.",
         {"INPUT.csv"},
         {{"--output", "-o", "schema.json", "write the schema here (default: standard output)"},
-         kSchema, kDelimiter, kMissing, kThreshold, kQuiet}},
+         kSchema, kDelimiter, kMissing, kThreshold,
+         {"--epsilon", "", "E", "the ε to forecast the private domains at (default 1)"}, kDelta,
+         kDomainFraction, kQuiet}},
        RunInspect},
       {{"describe", "INPUT.csv --mode M [--epsilon E] [--degree K] [--schema S.json] -o description.json",
         "learn a differentially private model and write the dataset description file",

@@ -12,6 +12,7 @@
 #include "engine/dp/set_union.h"
 #include "engine/histogram/column_histograms.h"
 #include "engine/model/encoded_table.h"
+#include "engine/model/privbayes.h"
 #include "engine/model/numeric_bins.h"
 #include "engine/schema/datetime.h"
 #include "engine/schema/typed_values.h"
@@ -407,6 +408,40 @@ Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column
   return domain;
 }
 
+// The set union's input (domains.h): per modelled column its items, and the groups of the
+// columns taking part (values of union columns, the missing marker of every column that is not
+// a numeric histogram column). `with_records` false: items only, no per-record values.
+struct UnionItems {
+  std::vector<ColumnItems> items;  // per modelled column (empty for histogram columns)
+  std::vector<int> group_of;       // per modelled column: its group in `input`, or -1
+  SetUnionInput input;
+};
+
+UnionItems MakeUnionItems(const RawTable& table, const Schema& schema,
+                          const std::vector<int>& modelled, bool with_records) {
+  UnionItems out;
+  out.items.resize(modelled.size());
+  out.group_of.assign(modelled.size(), -1);
+  out.input.records = table.num_rows();
+  for (std::size_t k = 0; k < modelled.size(); ++k) {
+    const ColumnSchema& column = schema.columns[static_cast<std::size_t>(modelled[k])];
+    const DomainNeed need = DomainNeedOf(column);
+    if (need == DomainNeed::kHistogram) continue;
+    const RawColumn& raw = table.columns[static_cast<std::size_t>(modelled[k])];
+    out.items[k] = MakeItems(raw, column, need == DomainNeed::kSetUnion);
+    if (!with_records) continue;
+    std::vector<std::uint32_t> values(raw.num_rows(), kNoItem);
+    for (std::size_t r = 0; r < values.size(); ++r) {
+      const std::uint32_t code = raw.codes[r];
+      values[r] = code == kMissingCode ? out.items[k].missing_item : out.items[k].item_of_entry[code];
+    }
+    out.group_of[k] = static_cast<int>(out.input.values.size());
+    out.input.values.push_back(std::move(values));
+    out.input.value_counts.push_back(out.items[k].items);
+  }
+  return out;
+}
+
 }  // namespace
 
 DomainOptions DomainOptionsFor(const Schema& schema, double epsilon, double rows) {
@@ -459,6 +494,92 @@ double LatticeStepOf(const ColumnSchema& column) {
   return 0;
 }
 
+Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
+                                       double epsilon, double delta,
+                                       std::optional<double> domain_fraction) {
+  if (!(std::isfinite(epsilon) && epsilon > 0) || !(delta > 0 && delta < 1)) {
+    return InvalidArgument("the forecast needs ε > 0 and δ in (0, 1)");
+  }
+  if (schema.columns.size() != table.num_columns()) {
+    return InvalidArgument("the schema and the table disagree on the number of columns");
+  }
+  const auto rows = static_cast<double>(table.num_rows());
+  DomainForecast forecast;
+  // As LearnModel plans it: the row count's share first, then the rule.
+  forecast.budget = PlanDomainBudget(schema, epsilon * (1 - kRowCountShare), rows,
+                                     domain_fraction);
+  const DomainBudget& budget = forecast.budget;
+  const std::vector<int> modelled = ModelledColumns(schema);
+  SetUnionForecast union_forecast;
+  UnionItems union_items = MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0);
+  if (!union_items.input.values.empty()) {
+    SetUnionOptions options;
+    options.epsilon = budget.union_epsilon;
+    options.delta = delta;
+    auto predicted = ForecastSetUnion(union_items.input, options);
+    if (!predicted) return predicted.error();
+    union_forecast = std::move(predicted.value());
+  }
+  auto threshold_of = [](double column_epsilon, double branching) -> std::int64_t {
+    AdaptiveOptions adaptive;
+    adaptive.epsilon = ShareOf(column_epsilon, kAdaptiveShare) / 2;
+    auto parameters = ImprovedParameters(adaptive, branching);
+    return parameters ? parameters->threshold : 0;
+  };
+  for (std::size_t k = 0; k < modelled.size(); ++k) {
+    const ColumnSchema& column = schema.columns[static_cast<std::size_t>(modelled[k])];
+    ColumnForecast out;
+    out.column = column.name;
+    out.need = DomainNeedOf(column);
+    switch (out.need) {
+      case DomainNeed::kSetUnion: {
+        out.epsilon = budget.union_epsilon;
+        const int group = union_items.group_of[k];
+        if (group < 0 || !(budget.union_epsilon > 0)) {
+          out.summary = "needs a public category list or a domain budget";
+          break;
+        }
+        const SetUnionGroupForecast& g = union_forecast.groups[static_cast<std::size_t>(group)];
+        out.merge_below = g.merge_below;
+        out.values = g.values;
+        out.likely_kept = g.likely_kept;
+        const std::string into = column.is_numeric() ? "the nearest kept value" : "Other";
+        out.summary = g.merge_below == 0
+                          ? "every value is likely kept"
+                          : "values with fewer than about " + std::to_string(g.merge_below) +
+                                " rows merge into " + into;
+        break;
+      }
+      case DomainNeed::kHistogram:
+        out.epsilon = budget.histogram_epsilon;
+        if (!(out.epsilon > 0)) {
+          out.summary = column.public_min && column.public_max
+                            ? "public bounds, equal-width bins: costs no ε"
+                            : "needs public bounds or a domain budget";
+          break;
+        }
+        out.rows_per_leaf = threshold_of(out.epsilon, 2);
+        out.summary = "bins where the data is, down to about " +
+                      std::to_string(out.rows_per_leaf) +
+                      " rows each (private adaptive histogram, ε = " +
+                      FormatEpsilon(out.epsilon) + ")";
+        break;
+      case DomainNeed::kTrie:
+        out.epsilon = budget.trie_epsilon;
+        out.rows_per_leaf = threshold_of(out.epsilon, 180);
+        out.summary = "strings held by fewer than about " + std::to_string(out.rows_per_leaf) +
+                      " rows vanish into similar kept ones (private trie, ε = " +
+                      FormatEpsilon(out.epsilon) + ")";
+        break;
+      case DomainNeed::kNone:
+        out.summary = "declared public: costs no ε";
+        break;
+    }
+    forecast.columns.push_back(std::move(out));
+  }
+  return forecast;
+}
+
 Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Schema& schema,
                                                const DomainOptions& options,
                                                PrivacyAccountant& accountant, Rng& rng,
@@ -487,32 +608,19 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
 
   // 1. The set union: value items of categorical String columns without a public list, and
   //    the missing marker of every column that is not a numeric histogram column.
-  std::vector<ColumnItems> items(modelled.size());
-  std::vector<int> group_of(modelled.size(), -1);
-  SetUnionInput input;
-  input.records = table.num_rows();
-  for (std::size_t k = 0; k < modelled.size(); ++k) {
-    const ColumnSchema& column = schema.columns[modelled[k]];
-    const DomainNeed need = DomainNeedOf(column);
-    if (need == DomainNeed::kHistogram) continue;
-    if (need == DomainNeed::kSetUnion && !(budget.union_epsilon > 0)) {
+  for (const int index : modelled) {
+    const ColumnSchema& column = schema.columns[static_cast<std::size_t>(index)];
+    if (DomainNeedOf(column) == DomainNeed::kSetUnion && !(budget.union_epsilon > 0)) {
       return FailedPrecondition("column '" + column.name + "' has no public category list and "
                                 "no domain budget: declare its categories public or give the "
                                 "domains a share of ε");
     }
-    if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
-    const RawColumn& raw = table.columns[modelled[k]];
-    items[k] = MakeItems(raw, column, need == DomainNeed::kSetUnion);
-    if (!(budget.union_epsilon > 0)) continue;
-    std::vector<std::uint32_t> values(raw.num_rows(), kNoItem);
-    for (std::size_t r = 0; r < values.size(); ++r) {
-      const std::uint32_t code = raw.codes[r];
-      values[r] = code == kMissingCode ? items[k].missing_item : items[k].item_of_entry[code];
-    }
-    group_of[k] = static_cast<int>(input.values.size());
-    input.values.push_back(std::move(values));
-    input.value_counts.push_back(items[k].items);
   }
+  if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
+  UnionItems union_items = MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0);
+  std::vector<ColumnItems>& items = union_items.items;
+  const std::vector<int>& group_of = union_items.group_of;
+  SetUnionInput& input = union_items.input;
   SetUnionResult selected;
   std::string selection = "a missing code always present (no set union was run)";
   if (!input.values.empty()) {

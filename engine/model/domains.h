@@ -29,6 +29,8 @@
 // Every spend is a ledger entry on partition "all".
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +72,29 @@ int ColumnsNeedingDpDomain(const Schema& schema);
 // d <= 9 decimals, the format's resolution in seconds for a DateTime (1, 60, 3600 or 86400),
 // 0 for anything else (real values).
 double LatticeStepOf(const ColumnSchema& column);
+
+// ---- Before a run: what a budget will keep (for the owner's eyes: inspect, the Columns step) --
+struct ColumnForecast {
+  std::string column;
+  DomainNeed need = DomainNeed::kNone;
+  double epsilon = 0;             // the column's own ε (histogram, trie) or the union's
+  std::uint64_t merge_below = 0;  // union: values with fewer rows are likely merged (0: all kept)
+  std::uint64_t values = 0;       // union: distinct values; likely_kept of them survive
+  std::uint64_t likely_kept = 0;
+  std::int64_t rows_per_leaf = 0; // histogram / trie: the adaptive stage's threshold b
+  std::string summary;            // one line, e.g. "values with fewer than about 120 rows ..."
+};
+struct DomainForecast {
+  DomainBudget budget;
+  std::vector<ColumnForecast> columns;  // one per modelled column (ModelledColumns order)
+};
+// The budget the run would plan (with the exact row count standing for its noisy one) and, per
+// column, what it would keep: the set union's forecast (ForecastSetUnion, probabilities over
+// random orders) and the adaptive stages' thresholds. Reads the real data: for the owner only,
+// never part of a release; spends nothing.
+Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
+                                       double epsilon, double delta,
+                                       std::optional<double> domain_fraction);
 
 // One domain per modelled column (same order as ModelledColumns).
 Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Schema& schema,

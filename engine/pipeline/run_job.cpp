@@ -38,6 +38,22 @@ constexpr double kDeniableSlack = 1e-10;
 // (model/dependencies.h), so a column that (nearly) determines another keeps the pair
 // consistent; what the search does not spend goes to the rest of the model.
 constexpr double kDependencyShare = 0.15;
+// Correlated mode: a numeric column's bins, as a parent, merge into at most this many buckets.
+constexpr std::uint32_t kParentBuckets = 4;
+
+// Per attribute: a coarse bucket map for numeric (non-categorical) domains, identity (empty)
+// for the others. Public: a function of the domains' layout only.
+std::vector<std::vector<std::uint32_t>> NumericParentBuckets(
+    const std::vector<ColumnDomain>& domains, std::uint32_t buckets) {
+  std::vector<std::vector<std::uint32_t>> maps(domains.size());
+  for (std::size_t a = 0; a < domains.size(); ++a) {
+    const ColumnDomain& d = domains[a];
+    if (d.categorical || static_cast<std::uint32_t>(d.bins) <= buckets) continue;
+    maps[a] = CoarseBinBuckets(static_cast<std::uint32_t>(d.bins), d.cardinality() - d.value_codes(),
+                               buckets);
+  }
+  return maps;
+}
 
 std::string Number(double value) {
   std::ostringstream out;
@@ -268,6 +284,9 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       options.structure_fraction = settings.structure_fraction;
       options.public_rows = *noisy_rows;  // already paid for (step 0)
       options.dependency_fraction = kDependencyShare;
+      // Numeric columns as parents: their ordered bins coarsened into a few buckets (public,
+      // from the domains), so that a table such as age | dob fits θ-usefulness.
+      options.parent_buckets = NumericParentBuckets(domains.value(), kParentBuckets);
       options.names = &names;
       network = LearnPrivBayes(encoded.value(), options, model.accountant, "all", rng,
                                learn_progress);

@@ -304,3 +304,43 @@ TEST(DomainsTest, RefusesToOverspendTheAccountant) {
 
 }  // namespace
 }  // namespace deniable
+
+namespace deniable {
+namespace {
+
+// The owner's forecast: the union's columns say below how many rows values merge, numeric
+// columns how fine their bins get, public ones that they cost nothing; nothing is spent.
+TEST(DomainForecastTest, SaysWhatEachColumnKeepsWithoutSpending) {
+  std::vector<std::optional<std::string>> colors, sizes, levels;
+  for (int i = 0; i < 6000; ++i) {
+    colors.push_back(i % 1000 < 600 ? "red" : i % 1000 < 998 ? "blue" : "green");  // green: 12
+    sizes.push_back(std::to_string(i % 97));
+    levels.push_back(i % 2 ? "low" : "high");
+  }
+  Schema schema;
+  schema.columns = {StringColumn("color"), IntegerColumn("size"), StringColumn("level")};
+  schema.columns[2].public_categories = std::vector<std::string>{"low", "high"};
+  const RawTable table = MakeTable(
+      {MakeColumn("color", colors), MakeColumn("size", sizes), MakeColumn("level", levels)});
+  auto forecast = ForecastDomains(table, schema, 1.0, 1e-9, std::nullopt);
+  ASSERT_TRUE(forecast.has_value()) << forecast.error().message;
+  ASSERT_EQ(forecast->columns.size(), 3u);
+  const ColumnForecast& color = forecast->columns[0];
+  EXPECT_EQ(color.need, DomainNeed::kSetUnion);
+  EXPECT_EQ(color.values, 3u);
+  EXPECT_EQ(color.likely_kept, 2u);     // red and blue, not the 12-row green
+  EXPECT_GT(color.merge_below, 12u);
+  EXPECT_LE(color.merge_below, 2388u);  // at most one more than blue's rows would be wrong
+  EXPECT_NE(color.summary.find("merge into Other"), std::string::npos);
+  const ColumnForecast& size = forecast->columns[1];
+  EXPECT_EQ(size.need, DomainNeed::kHistogram);
+  EXPECT_GT(size.rows_per_leaf, 0);
+  EXPECT_NE(size.summary.find("bins where the data is"), std::string::npos);
+  EXPECT_EQ(forecast->columns[2].summary, "declared public: costs no ε");
+  // The plan the run would use, from the same rule.
+  EXPECT_GT(forecast->budget.union_epsilon, 0);
+  EXPECT_GT(forecast->budget.histogram_epsilon, 0);
+}
+
+}  // namespace
+}  // namespace deniable
