@@ -87,11 +87,35 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
     auto above = [&](const Group& g, double p) {
       return g.sum >= LaplaceSumThreshold(g.last - g.first + 1, scale, p);
     };
+    // Seeds: single groups above the seed threshold; then windows of 2..kSeedWindow consecutive
+    // groups, none of them a seed, whose joint sum clears the seed threshold for all their
+    // leaves (a thin cluster spread over a few magnitudes, such as capital-gain's non-zero
+    // values, clears it jointly where no single bucket does). A window's end groups below the
+    // extension threshold are not counted (they would only be noise riding on the cluster).
     std::size_t g_first = groups.size(), g_last = 0;
+    std::vector<bool> seed(groups.size(), false);
     for (std::size_t g = 0; g < groups.size(); ++g) {
       if (!above(groups[g], kSeedFalsePositive)) continue;
+      seed[g] = true;
       g_first = std::min(g_first, g);
       g_last = g;
+    }
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      Group window = groups[g];
+      for (std::size_t end = g; end < groups.size() && end < g + kSeedWindow && !seed[end];
+           ++end) {
+        if (seed[g]) break;
+        if (end > g) {
+          window.last = groups[end].last;
+          window.sum += groups[end].sum;
+        }
+        if (end == g || !above(window, kSeedFalsePositive)) continue;
+        std::size_t lo = g, hi = end;
+        while (lo < hi && !above(groups[lo], kExtendFalsePositive)) ++lo;
+        while (hi > lo && !above(groups[hi], kExtendFalsePositive)) --hi;
+        g_first = std::min(g_first, lo);
+        g_last = std::max(g_last, hi);
+      }
     }
     if (g_first == groups.size()) {  // no seed: the heaviest group alone
       g_first = g_last = static_cast<std::size_t>(
@@ -110,11 +134,21 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
   std::vector<double> leaf_edges(leaves.edges.begin() + static_cast<std::ptrdiff_t>(first),
                                  leaves.edges.begin() + static_cast<std::ptrdiff_t>(last) + 2);
 
-  // 2. Leaf weights.
+  // 2. Leaf weights. A group the adaptive stage left whole (one leaf: a magnitude bucket
+  //    holding too little to split) weighs 0 unless its count clears kLoneLeafScales noise
+  //    scales: the empty magnitudes between a spike and a cluster (capital-gain 1..113) then
+  //    draw nothing instead of the positive part of their noise.
+  auto lone = [&](std::size_t j) {
+    if (leaves.groups.empty()) return false;
+    const bool alone_left = j == 0 || leaves.groups[j - 1] != leaves.groups[j];
+    const bool alone_right = j + 1 == count || leaves.groups[j + 1] != leaves.groups[j];
+    return alone_left && alone_right;
+  };
   std::vector<double> weights;
   double total = 0;
   for (std::size_t j = first; j <= last; ++j) {
-    weights.push_back(std::max(count_of(j), 0.0));
+    const bool noise_only = lone(j) && count_of(j) < kLoneLeafScales * scale;
+    weights.push_back(noise_only ? 0.0 : std::max(count_of(j), 0.0));
     total += weights.back();
   }
   if (!(total > 0)) {  // no leaf holds records: uniform over the range

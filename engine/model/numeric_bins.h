@@ -9,14 +9,19 @@
 //     leaves come in groups (the first level of the decomposition: power-of-two magnitude
 //     buckets, calendar decades), most of them empty. A group's noisy sum (k leaves) is
 //     compared with the tail of a sum of k Laplace noises (a Chernoff bound,
-//     LaplaceSumThreshold): groups above the p = kSeedFalsePositive threshold seed the range;
+//     LaplaceSumThreshold): groups above the p = kSeedFalsePositive threshold seed the range,
+//     and so do windows of up to kSeedWindow consecutive non-seed groups above it jointly (a
+//     thin cluster spread over a few magnitudes; the window's ends below the lower threshold
+//     left out);
 //     the range then grows outward, group by group, while the next group clears the lower
 //     p = kExtendFalsePositive threshold (hysteresis: a thin real tail next to the data is kept,
 //     an empty magnitude far away almost never is). With no seed, the heaviest group alone.
 //     Values beyond the range are clamped into the edge bins when encoded.
 //  2. Leaf weights. A leaf's weight is its noisy count clamped at 0 (unbiased for the leaves
-//     that hold records; an empty interior region, such as the gap between capital-gain = 0
-//     and its smallest non-zero values, gets only the positive part of its noise).
+//     that hold records), except that a group left whole by the adaptive stage (one leaf: a
+//     magnitude bucket with too little to split) weighs 0 below kLoneLeafScales noise scales,
+//     so the empty magnitudes between capital-gain = 0 and its smallest non-zero values draw
+//     nothing.
 //  3. Bins. Consecutive leaves are merged into at most `max_bins` bins of about equal weight;
 //     a leaf holding at least half a bin's share stands alone (a spike such as hours = 40 or
 //     capital-gain = 0 becomes its own bin, as a single value). For a categorical column (few
@@ -37,6 +42,8 @@
 namespace deniable {
 
 inline constexpr double kSeedFalsePositive = 1e-5;
+inline constexpr std::size_t kSeedWindow = 4;
+inline constexpr double kLoneLeafScales = 5.0;
 inline constexpr double kExtendFalsePositive = 0.05;
 // A categorical column's single value gets a bin of its own when its leaf's noisy count reaches
 // this many noise scales (an empty one does with probability ½e^-3 ≈ 2.5%).

@@ -37,7 +37,7 @@ constexpr double kDeniableSlack = 1e-10;
 // Independent and correlated modes: share of the model's ε for the dependency search
 // (model/dependencies.h), so a column that (nearly) determines another keeps the pair
 // consistent; what the search does not spend goes to the rest of the model.
-constexpr double kDependencyShare = 0.15;
+constexpr double kDependencyShare = 0.08;
 // Correlated mode: a numeric column's bins, as a parent, merge into at most this many buckets.
 constexpr std::uint32_t kParentBuckets = 4;
 

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <numeric>
 
 namespace deniable {
@@ -145,6 +146,44 @@ TEST(NumericBinsTest, RejectsMalformedLeaves) {
   EXPECT_FALSE(SetBinsFromLeaves(bad, {.max_bins = 0}, d).has_value());
   bad.groups = {1};
   EXPECT_FALSE(SetBinsFromLeaves(bad, {}, d).has_value());
+}
+
+}  // namespace
+}  // namespace deniable
+
+namespace deniable {
+namespace {
+
+// capital-gain: a spike at 0, nothing in 1..127, then a thin cluster spread over several
+// magnitude buckets, none of which clears the seed threshold alone; jointly they do.
+TEST(NumericBinsTest, AThinClusterOverSeveralMagnitudesIsKept) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.count_noise_scale = 45;
+  leaves.edges = {0, 1, 128};
+  leaves.counts = {44000, 3};
+  leaves.groups = {0, 1000};
+  // Buckets [2^11, 2^12) .. [2^16, 2^17): 8 leaves each, 70 records per leaf.
+  for (int bits = 12; bits <= 17; ++bits) {
+    const double lo = std::ldexp(1.0, bits - 1), width = lo / 8;
+    for (int i = 0; i < 8; ++i) {
+      if (leaves.edges.back() < lo + i * width) {  // the empty stretch 128 .. 2^11
+        leaves.edges.push_back(lo + i * width);
+        leaves.counts.push_back(-4);
+        leaves.groups.push_back(1000 + bits - 2);
+      }
+      leaves.edges.push_back(lo + (i + 1) * width);
+      leaves.counts.push_back(70);
+      leaves.groups.push_back(1000 + bits);
+    }
+  }
+  // A single bucket of 8 leaves holds 560 against a threshold of about 1,050 (8 leaves at
+  // scale 45, p = 1e-5); four buckets hold 2,240 against about 1,860.
+  EXPECT_LT(560, LaplaceSumThreshold(8, 45, kSeedFalsePositive));
+  EXPECT_GT(2240, LaplaceSumThreshold(32, 45, kSeedFalsePositive));
+  const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = false});
+  EXPECT_EQ(d.lo, 0);
+  EXPECT_EQ(d.hi, std::ldexp(1.0, 17) - 1);
 }
 
 }  // namespace
