@@ -608,6 +608,14 @@ def ml_utility(facts, train_rows, test_rows, seed):
     enc = Encoder(facts, feats, tr)
     ytr = [value_key(r[ti], ttype, missing) for r in tr]
     yte = [value_key(r[ti], ttype, missing) for r in te]
+    # A class seen once cannot be stratified into HistGradientBoosting's early-stopping split
+    # (a synthetic 'Other' written once, say): such rows are left out of the training set.
+    once = {y for y, c in collections.Counter(ytr).items() if c < 2}
+    if once and len(once) < len(set(ytr)):
+        keep = [i for i, y in enumerate(ytr) if y not in once]
+        tr = [tr[i] for i in keep]
+        ytr = [ytr[i] for i in keep]
+        enc = Encoder(facts, feats, tr)
     binary = tgt['classes'] == 2
     metric = 'auc' if binary else 'accuracy'
     if len(set(ytr)) < 2:
@@ -784,7 +792,10 @@ def run_one(cfg, task):
                 rec['ml'] = {'error': 'synthesis from half A: ' + failure_text(rc, text)}
             else:
                 t1 = time.monotonic()
-                rec['ml'] = ml_scores(facts, syn_a, b_rows, seed)
+                try:
+                    rec['ml'] = ml_scores(facts, syn_a, b_rows, seed)
+                except Exception as e:  # keep the run's other figures
+                    rec['ml'] = {'error': 'suite error in ML: %s: %s' % (type(e).__name__, e)}
                 rec['ml']['ml_s'] = round(time.monotonic() - t1, 2)
     except Exception as e:  # a bug of this script or a malformed output: a cell, not a crash
         rec.update(ok=False, error='suite error: %s: %s' % (type(e).__name__, e))
@@ -793,6 +804,14 @@ def run_one(cfg, task):
             shutil.rmtree(d, ignore_errors=True)
     rec['task_s'] = round(time.monotonic() - t0, 2)
     return rec
+
+
+def perfect_independent(rows, width, rng):
+    """As many rows as `rows`, each cell drawn independently from its column's exact
+    empirical distribution (missing cells included)."""
+    cols = [[rng.choice(cv) for _ in range(len(rows))]
+            for cv in ([r[j] for r in rows] for j in range(width))]
+    return [list(x) for x in zip(*cols)]
 
 
 def baseline_one(cfg, task):
@@ -807,9 +826,8 @@ def baseline_one(cfg, task):
     try:
         header, rows = read_csv(facts['real'])
         n = len(rows)
-        rng = random.Random('%s:%d:independent' % (table, seed))
-        colvals = [[r[j] for r in rows] for j in range(len(header))]
-        indep = [list(x) for x in zip(*[[rng.choice(cv) for _ in range(n)] for cv in colvals])]
+        indep = perfect_independent(rows, len(header),
+                                    random.Random('%s:%d:independent' % (table, seed)))
         rng = random.Random('%s:%d:floor' % (table, seed))
         floor = rng.sample(rows, n // 2)
         for which, data in (('perfect_independent', indep), ('floor', floor)):
@@ -826,10 +844,8 @@ def baseline_one(cfg, task):
             if facts.get('target'):
                 ml['real_utility'] = ml_utility(facts, a_rows, b_rows, seed)
             ml['real_distinguish'] = distinguish(facts, b_rows, a_rows, seed)
-            rng = random.Random('%s:%d:independent-a' % (table, seed))
-            acols = [[r[j] for r in a_rows] for j in range(len(header))]
-            ind_a = [list(x) for x in zip(*[[rng.choice(cv) for _ in range(len(a_rows))]
-                                            for cv in acols])]
+            ind_a = perfect_independent(a_rows, len(header),
+                                        random.Random('%s:%d:independent-a' % (table, seed)))
             if facts.get('target'):
                 ml['independent_utility'] = ml_utility(facts, ind_a, b_rows, seed)
             ml['independent_distinguish'] = distinguish(facts, b_rows, ind_a, seed)
@@ -886,9 +902,12 @@ def summarize(records):
     errors = collections.OrderedDict()
 
     def err_ref(msg):
-        if msg not in errors:
-            errors[msg] = len(errors) + 1
-        return 'E%d' % errors[msg]
+        # One reference per kind of message: the numbers in it (ε shares, noisy counts) vary.
+        key = re.sub(r'-?\d+(\.\d+)?(e-?\d+)?', '#', msg)
+        if key not in errors:
+            errors[key] = [len(errors) + 1, msg, set()]
+        errors[key][2].add(msg)
+        return 'E%d' % errors[key][0]
 
     def tvd_cell(rs):
         if not rs:
@@ -1004,8 +1023,9 @@ def summarize(records):
 
     if errors:
         w('\n## Refusals and errors\n')
-        for msg, k in errors.items():
-            w('- **E%d**: %s' % (k, msg.replace('|', '\\|')))
+        for k, msg, seen in errors.values():
+            w('- **E%d**: %s%s' % (k, esc(msg), ' (%d variants: the numbers differ)' % len(seen)
+                                   if len(seen) > 1 else ''))
     return '\n'.join(out) + '\n'
 
 
@@ -1048,15 +1068,20 @@ def dec_cell(rs):
     return ', '.join(diff[:3]) + (' …' if len(diff) > 3 else '') if diff else 'all equal'
 
 
-def pair_cell(rs):
+def pair_means(rs):
+    """{(A, B): mean consistency over the runs} for the deterministic pairs."""
     per = collections.defaultdict(list)
     for r in rs:
         for p in r.get('pairs', []):
             if p['consistency'] is not None:
                 per[(p['a'], p['b'])].append(p['consistency'])
-    if not per:
+    return {k: mean(v) for k, v in per.items()}
+
+
+def pair_cell(rs):
+    means = pair_means(rs)
+    if not means:
         return '—'
-    means = {k: mean(v) for k, v in per.items()}
     (a, b), v = min(means.items(), key=lambda kv: kv[1])
     return '%s (%s→%s), %d pairs' % (fmt(v, 2), a, b, len(means))
 
@@ -1102,14 +1127,7 @@ def targets_table(tables, facts, by, bb, mb):
         ones.append(one)
         pi = mean([r.get('mean_pair_tvd') for r in bb[(t, 'perfect_independent')]])
         lost = mean([len(r.get('lost', [])) for r in rs])
-        pc = [p['consistency'] for r in rs for p in r.get('pairs', [])
-              if p['consistency'] is not None]
-        pairs_mean = collections.defaultdict(list)
-        for r in rs:
-            for p in r.get('pairs', []):
-                if p['consistency'] is not None:
-                    pairs_mean[(p['a'], p['b'])].append(p['consistency'])
-        worst = min((mean(v) for v in pairs_mean.values()), default=None)
+        worst = min(pair_means(rs).values(), default=None)
         util = mean([r.get('ml', {}).get('utility', {}).get('score') for r in rs])
         dist = mean([r.get('ml', {}).get('distinguish', {}).get('accuracy') for r in rs])
         tg = facts[t].get('target')
@@ -1123,9 +1141,9 @@ def targets_table(tables, facts, by, bb, mb):
             return '✅' if ok else '❌'
         lines.append('| %s | %s %s vs %s (ratio %s) | %s %s | %s %s lost | %s | %s | %s |' % (
             t, mark(pi and two <= 0.8 * pi), fmt(two), fmt(pi),
-            fmt(two / pi, 2) if pi else '—', mark(one <= 0.03), fmt(one),
+            fmt(two / pi, 2) if pi else '—', mark(one <= 0.03), fmt(one, 4),
             mark(not lost), fmt(lost, 1),
-            ('%s min %s' % (mark(worst >= 0.95), fmt(worst))) if pc else 'no pairs',
+            ('%s min %s' % (mark(worst >= 0.95), fmt(worst))) if worst is not None else 'no pairs',
             util_txt,
             ('%s %s' % (mark(dist <= 0.70), fmt(dist))) if dist is not None else '—'))
     if ones:
