@@ -363,18 +363,23 @@ def prepare_table(task):
     # Keys per column (missing -> '').
     keys = [[value_key(r[j], c['type'], missing) for r in rows] for j, c in enumerate(cols)]
     counts = [collections.Counter(k) for k in keys]
-    # Common categories: categorical columns and non-identifier String columns.
-    common = {}
+    # Common categories (categorical columns and non-identifier String columns) and spikes
+    # (exact values of the other numeric columns, such as capital-gain = 0): values holding
+    # >= 5% of the real rows.
+    common, spikes = {}, {}
     for j, c in enumerate(cols):
         if c['role'] in ('identifier', 'ignore'):
             continue
-        if not (c['categorical'] or c['type'] == 'String'):
-            continue
         lst = [[k, cnt / n] for k, cnt in counts[j].most_common()
                if k != '' and cnt >= COMMON_SHARE * n]
-        if lst:
+        if not lst:
+            continue
+        if c['categorical'] or c['type'] == 'String':
             common[c['name']] = lst
+        elif c['type'] in ('Integer', 'Float'):
+            spikes[c['name']] = lst
     facts['common_categories'] = common
+    facts['spikes'] = spikes
     # (Nearly) deterministic pairs: lambda(B|A) >= 0.95.
     pairs = []
     usable = [j for j, c in enumerate(cols) if c['role'] not in ('identifier', 'ignore')
@@ -436,19 +441,20 @@ def check_synthetic(facts, syn_header, syn_rows):
     n = len(rows) or 1
     out = {'syn_rows': len(rows),
            'missing_columns': [h for h in facts['header'] if h not in syn_header]}
-    # Category survival.
-    lost = []
-    for j, c in enumerate(cols):
-        common = facts['common_categories'].get(c['name'])
-        if not common:
-            continue
-        cnt = collections.Counter(value_key(r[j], c['type'], missing) for r in rows)
-        for k, share in common:
-            s = cnt.get(k, 0) / n
-            if s < LOST_SHARE:
-                lost.append({'column': c['name'], 'value': k, 'real_share': share,
-                             'syn_share': s})
-    out['lost'] = lost
+    # Category survival (lost: below 1% of the synthetic rows) and spikes (all reported).
+    for kind, source in (('lost', 'common_categories'), ('spikes', 'spikes')):
+        found = []
+        for j, c in enumerate(cols):
+            common = facts.get(source, {}).get(c['name'])
+            if not common:
+                continue
+            cnt = collections.Counter(value_key(r[j], c['type'], missing) for r in rows)
+            for k, share in common:
+                s = cnt.get(k, 0) / n
+                if kind == 'spikes' or s < LOST_SHARE:
+                    found.append({'column': c['name'], 'value': k, 'real_share': share,
+                                  'syn_share': s})
+        out[kind] = found
     # Typed output and decimals.
     violations = {}
     decimals = {}
@@ -605,6 +611,8 @@ def ml_utility(facts, train_rows, test_rows, seed):
         return {'error': 'no rows with a target'}
     feats = [j for j, c in enumerate(facts['columns'])
              if j != ti and c['role'] not in ('identifier', 'ignore')]
+    if not feats:
+        return {'error': 'no feature column besides the target'}
     enc = Encoder(facts, feats, tr)
     ytr = [value_key(r[ti], ttype, missing) for r in tr]
     yte = [value_key(r[ti], ttype, missing) for r in te]
@@ -656,6 +664,8 @@ def distinguish(facts, real_rows, syn_rows, seed):
     test = real[h:] + syn[h:]
     yte = [0] * (m - h) + [1] * (m - h)
     feats = [j for j, c in enumerate(facts['columns']) if c['role'] not in ('identifier', 'ignore')]
+    if not feats:
+        return {'error': 'no column to compare'}
     enc = Encoder(facts, feats, train)
     clf = _classifier(enc, seed)
     clf.fit(enc.transform(train), ytr)
@@ -968,11 +978,12 @@ def summarize(records):
 
     for eps in eps_list:
         w('\n## Extra checks, ε = %g (means over seeds)\n' % eps)
-        w('| table | mode | lost ≥5% categories | cells not of their type | Float decimals '
+        w('| table | mode | lost ≥5% categories | numeric spikes ≥5%: thinned below half '
+          '(real→syn share) | cells not of their type | Float decimals '
           'syn/real | deterministic pairs: consistency (min) | ML utility from syn '
           '(real half; indep.) | distinguishing accuracy (real half; indep.) | wall s | '
           'peak MB |')
-        w('|---|---|---|---|---|---|---|---|---:|---:|')
+        w('|---|---|---|---|---|---|---|---|---|---:|---:|')
         for t in tables:
             for m in modes:
                 rs = by[(t, eps, m)]
@@ -981,11 +992,11 @@ def summarize(records):
                 ok = [r for r in rs if r.get('ok')]
                 if not ok:
                     refs = sorted({err_ref(r.get('error', 'unknown')) for r in rs})
-                    w('| %s | %s | refused %s | | | | | | %s | |' % (
+                    w('| %s | %s | refused %s | | | | | | | %s | |' % (
                         t, m, ','.join(refs), fmt(mean([r.get('wall_s') for r in rs]), 2)))
                     continue
-                w('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
-                    t, m, lost_cell(ok), type_cell(ok), dec_cell(ok), pair_cell(ok),
+                w('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+                    t, m, lost_cell(ok), spike_cell(ok), type_cell(ok), dec_cell(ok), pair_cell(ok),
                     ml_cell(ok, mb[t], 'utility', err_ref), ml_cell(ok, mb[t], 'distinguish', err_ref),
                     fmt(mean([r.get('wall_s') for r in ok]), 2),
                     fmt(mean([(r.get('peak_rss_kb') or 0) / 1024 for r in ok]) if any(
@@ -994,7 +1005,7 @@ def summarize(records):
           'category lost): the classifier can only guess (AUC 0.5).')
 
     w('\n## Baseline checks (perfect independent model; floor)\n')
-    w('| table | real cells not of their type | lost ≥5% categories (indep.) | deterministic pairs (λ(B|A) ≥ 0.95 in the real '
+    w('| table | real cells not of their type | lost ≥5% categories (indep.) | deterministic pairs (λ(B\\|A) ≥ 0.95 in the real '
       'table): consistency real / perfect independent / floor | ML target |')
     w('|---|---|---|---|---|')
     for t in tables:
@@ -1040,6 +1051,25 @@ def lost_cell(rs):
     items = ', '.join(esc(k) for k, _ in cnt.most_common(4))
     more = len(cnt) - 4
     return '%s: %s%s' % (fmt(n, 1), items, ' +%d more' % more if more > 0 else '')
+
+
+def spike_cell(rs):
+    """Spikes whose synthetic share is below half the real one: 'column=value real→syn'."""
+    per = collections.defaultdict(list)
+    real = {}
+    for r in rs:
+        for x in r.get('spikes', []):
+            key = '%s=%s' % (x['column'], x['value'])
+            per[key].append(x['syn_share'])
+            real[key] = x['real_share']
+    if not per:
+        return '—'
+    thin = sorted(((k, real[k], mean(v)) for k, v in per.items() if mean(v) < real[k] / 2),
+                  key=lambda t: t[2] - t[1])
+    if not thin:
+        return 'kept (%d)' % len(per)
+    return '%d of %d: %s' % (len(thin), len(per), ', '.join(
+        '%s %.2f→%.2f' % (esc(k), a, b) for k, a, b in thin[:3]) + (' …' if len(thin) > 3 else ''))
 
 
 def type_cell(rs):
@@ -1271,6 +1301,7 @@ def main():
                        'pairs': [{k: p[k] for k in ('a', 'b', 'lambda', 'real_consistency')}
                                  for p in f.get('pairs', [])],
                        'common_categories': f.get('common_categories'),
+                       'spikes': f.get('spikes'),
                        'real_type_violations': f.get('real_type_violations')}
             emit(summary)
             log('  prepared %s: %s rows, %d pairs%s' % (
