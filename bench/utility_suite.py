@@ -81,7 +81,7 @@ ML_TARGETS = {
     'ProPublica_gender': ('is_violent_recid', 'the outcome ProPublica analysed'),
     'GermanCredit_age25': ('CreditEval', 'the good/bad credit label of the Statlog data'),
     'penguins': ('species', 'the classic task: species from measurements'),
-    'CSranking_faculty30': ('DeptSizeBin', 'the only label-like column (50 rows: very noisy)'),
+    'CSranking_faculty30': ('DeptSizeBin', 'the only label-like column (51 rows: very noisy)'),
     'flchain': ('death', 'the study outcome (mortality)'),
     'fertility': ('morekids', 'the Angrist-Evans question: a third child'),
     'mplsstops': ('citationIssued', 'the stop outcome, where recorded (63% missing)'),
