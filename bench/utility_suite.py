@@ -81,7 +81,7 @@ ML_TARGETS = {
     'ProPublica_gender': ('is_violent_recid', 'the outcome ProPublica analysed'),
     'GermanCredit_age25': ('CreditEval', 'the good/bad credit label of the Statlog data'),
     'penguins': ('species', 'the classic task: species from measurements'),
-    'CSranking_faculty30': ('DeptSizeBin', 'the only label-like column (50 rows: very noisy)'),
+    'CSranking_faculty30': ('DeptSizeBin', 'the only label-like column (51 rows: very noisy)'),
     'flchain': ('death', 'the study outcome (mortality)'),
     'fertility': ('morekids', 'the Angrist-Evans question: a third child'),
     'mplsstops': ('citationIssued', 'the stop outcome, where recorded (63% missing)'),
@@ -363,18 +363,23 @@ def prepare_table(task):
     # Keys per column (missing -> '').
     keys = [[value_key(r[j], c['type'], missing) for r in rows] for j, c in enumerate(cols)]
     counts = [collections.Counter(k) for k in keys]
-    # Common categories: categorical columns and non-identifier String columns.
-    common = {}
+    # Common categories (categorical columns and non-identifier String columns) and spikes
+    # (exact values of the other numeric columns, such as capital-gain = 0): values holding
+    # >= 5% of the real rows.
+    common, spikes = {}, {}
     for j, c in enumerate(cols):
         if c['role'] in ('identifier', 'ignore'):
             continue
-        if not (c['categorical'] or c['type'] == 'String'):
-            continue
         lst = [[k, cnt / n] for k, cnt in counts[j].most_common()
                if k != '' and cnt >= COMMON_SHARE * n]
-        if lst:
+        if not lst:
+            continue
+        if c['categorical'] or c['type'] == 'String':
             common[c['name']] = lst
+        elif c['type'] in ('Integer', 'Float'):
+            spikes[c['name']] = lst
     facts['common_categories'] = common
+    facts['spikes'] = spikes
     # (Nearly) deterministic pairs: lambda(B|A) >= 0.95.
     pairs = []
     usable = [j for j, c in enumerate(cols) if c['role'] not in ('identifier', 'ignore')
@@ -436,19 +441,20 @@ def check_synthetic(facts, syn_header, syn_rows):
     n = len(rows) or 1
     out = {'syn_rows': len(rows),
            'missing_columns': [h for h in facts['header'] if h not in syn_header]}
-    # Category survival.
-    lost = []
-    for j, c in enumerate(cols):
-        common = facts['common_categories'].get(c['name'])
-        if not common:
-            continue
-        cnt = collections.Counter(value_key(r[j], c['type'], missing) for r in rows)
-        for k, share in common:
-            s = cnt.get(k, 0) / n
-            if s < LOST_SHARE:
-                lost.append({'column': c['name'], 'value': k, 'real_share': share,
-                             'syn_share': s})
-    out['lost'] = lost
+    # Category survival (lost: below 1% of the synthetic rows) and spikes (all reported).
+    for kind, source in (('lost', 'common_categories'), ('spikes', 'spikes')):
+        found = []
+        for j, c in enumerate(cols):
+            common = facts.get(source, {}).get(c['name'])
+            if not common:
+                continue
+            cnt = collections.Counter(value_key(r[j], c['type'], missing) for r in rows)
+            for k, share in common:
+                s = cnt.get(k, 0) / n
+                if kind == 'spikes' or s < LOST_SHARE:
+                    found.append({'column': c['name'], 'value': k, 'real_share': share,
+                                  'syn_share': s})
+        out[kind] = found
     # Typed output and decimals.
     violations = {}
     decimals = {}
@@ -605,9 +611,19 @@ def ml_utility(facts, train_rows, test_rows, seed):
         return {'error': 'no rows with a target'}
     feats = [j for j, c in enumerate(facts['columns'])
              if j != ti and c['role'] not in ('identifier', 'ignore')]
+    if not feats:
+        return {'error': 'no feature column besides the target'}
     enc = Encoder(facts, feats, tr)
     ytr = [value_key(r[ti], ttype, missing) for r in tr]
     yte = [value_key(r[ti], ttype, missing) for r in te]
+    # A class seen once cannot be stratified into HistGradientBoosting's early-stopping split
+    # (a synthetic 'Other' written once, say): such rows are left out of the training set.
+    once = {y for y, c in collections.Counter(ytr).items() if c < 2}
+    if once and len(once) < len(set(ytr)):
+        keep = [i for i, y in enumerate(ytr) if y not in once]
+        tr = [tr[i] for i in keep]
+        ytr = [ytr[i] for i in keep]
+        enc = Encoder(facts, feats, tr)
     binary = tgt['classes'] == 2
     metric = 'auc' if binary else 'accuracy'
     if len(set(ytr)) < 2:
@@ -648,6 +664,8 @@ def distinguish(facts, real_rows, syn_rows, seed):
     test = real[h:] + syn[h:]
     yte = [0] * (m - h) + [1] * (m - h)
     feats = [j for j, c in enumerate(facts['columns']) if c['role'] not in ('identifier', 'ignore')]
+    if not feats:
+        return {'error': 'no column to compare'}
     enc = Encoder(facts, feats, train)
     clf = _classifier(enc, seed)
     clf.fit(enc.transform(train), ytr)
@@ -784,7 +802,10 @@ def run_one(cfg, task):
                 rec['ml'] = {'error': 'synthesis from half A: ' + failure_text(rc, text)}
             else:
                 t1 = time.monotonic()
-                rec['ml'] = ml_scores(facts, syn_a, b_rows, seed)
+                try:
+                    rec['ml'] = ml_scores(facts, syn_a, b_rows, seed)
+                except Exception as e:  # keep the run's other figures
+                    rec['ml'] = {'error': 'suite error in ML: %s: %s' % (type(e).__name__, e)}
                 rec['ml']['ml_s'] = round(time.monotonic() - t1, 2)
     except Exception as e:  # a bug of this script or a malformed output: a cell, not a crash
         rec.update(ok=False, error='suite error: %s: %s' % (type(e).__name__, e))
@@ -793,6 +814,14 @@ def run_one(cfg, task):
             shutil.rmtree(d, ignore_errors=True)
     rec['task_s'] = round(time.monotonic() - t0, 2)
     return rec
+
+
+def perfect_independent(rows, width, rng):
+    """As many rows as `rows`, each cell drawn independently from its column's exact
+    empirical distribution (missing cells included)."""
+    cols = [[rng.choice(cv) for _ in range(len(rows))]
+            for cv in ([r[j] for r in rows] for j in range(width))]
+    return [list(x) for x in zip(*cols)]
 
 
 def baseline_one(cfg, task):
@@ -807,9 +836,8 @@ def baseline_one(cfg, task):
     try:
         header, rows = read_csv(facts['real'])
         n = len(rows)
-        rng = random.Random('%s:%d:independent' % (table, seed))
-        colvals = [[r[j] for r in rows] for j in range(len(header))]
-        indep = [list(x) for x in zip(*[[rng.choice(cv) for _ in range(n)] for cv in colvals])]
+        indep = perfect_independent(rows, len(header),
+                                    random.Random('%s:%d:independent' % (table, seed)))
         rng = random.Random('%s:%d:floor' % (table, seed))
         floor = rng.sample(rows, n // 2)
         for which, data in (('perfect_independent', indep), ('floor', floor)):
@@ -826,10 +854,8 @@ def baseline_one(cfg, task):
             if facts.get('target'):
                 ml['real_utility'] = ml_utility(facts, a_rows, b_rows, seed)
             ml['real_distinguish'] = distinguish(facts, b_rows, a_rows, seed)
-            rng = random.Random('%s:%d:independent-a' % (table, seed))
-            acols = [[r[j] for r in a_rows] for j in range(len(header))]
-            ind_a = [list(x) for x in zip(*[[rng.choice(cv) for _ in range(len(a_rows))]
-                                            for cv in acols])]
+            ind_a = perfect_independent(a_rows, len(header),
+                                        random.Random('%s:%d:independent-a' % (table, seed)))
             if facts.get('target'):
                 ml['independent_utility'] = ml_utility(facts, ind_a, b_rows, seed)
             ml['independent_distinguish'] = distinguish(facts, b_rows, ind_a, seed)
@@ -886,9 +912,12 @@ def summarize(records):
     errors = collections.OrderedDict()
 
     def err_ref(msg):
-        if msg not in errors:
-            errors[msg] = len(errors) + 1
-        return 'E%d' % errors[msg]
+        # One reference per kind of message: the numbers in it (ε shares, noisy counts) vary.
+        key = re.sub(r'-?\d+(\.\d+)?(e-?\d+)?', '#', msg)
+        if key not in errors:
+            errors[key] = [len(errors) + 1, msg, set()]
+        errors[key][2].add(msg)
+        return 'E%d' % errors[key][0]
 
     def tvd_cell(rs):
         if not rs:
@@ -949,11 +978,12 @@ def summarize(records):
 
     for eps in eps_list:
         w('\n## Extra checks, ε = %g (means over seeds)\n' % eps)
-        w('| table | mode | lost ≥5% categories | cells not of their type | Float decimals '
+        w('| table | mode | lost ≥5% categories | numeric spikes ≥5%: thinned below half '
+          '(real→syn share) | cells not of their type | Float decimals '
           'syn/real | deterministic pairs: consistency (min) | ML utility from syn '
           '(real half; indep.) | distinguishing accuracy (real half; indep.) | wall s | '
           'peak MB |')
-        w('|---|---|---|---|---|---|---|---|---:|---:|')
+        w('|---|---|---|---|---|---|---|---|---|---:|---:|')
         for t in tables:
             for m in modes:
                 rs = by[(t, eps, m)]
@@ -962,11 +992,11 @@ def summarize(records):
                 ok = [r for r in rs if r.get('ok')]
                 if not ok:
                     refs = sorted({err_ref(r.get('error', 'unknown')) for r in rs})
-                    w('| %s | %s | refused %s | | | | | | %s | |' % (
+                    w('| %s | %s | refused %s | | | | | | | %s | |' % (
                         t, m, ','.join(refs), fmt(mean([r.get('wall_s') for r in rs]), 2)))
                     continue
-                w('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
-                    t, m, lost_cell(ok), type_cell(ok), dec_cell(ok), pair_cell(ok),
+                w('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+                    t, m, lost_cell(ok), spike_cell(ok), type_cell(ok), dec_cell(ok), pair_cell(ok),
                     ml_cell(ok, mb[t], 'utility', err_ref), ml_cell(ok, mb[t], 'distinguish', err_ref),
                     fmt(mean([r.get('wall_s') for r in ok]), 2),
                     fmt(mean([(r.get('peak_rss_kb') or 0) / 1024 for r in ok]) if any(
@@ -975,7 +1005,7 @@ def summarize(records):
           'category lost): the classifier can only guess (AUC 0.5).')
 
     w('\n## Baseline checks (perfect independent model; floor)\n')
-    w('| table | real cells not of their type | lost ≥5% categories (indep.) | deterministic pairs (λ(B|A) ≥ 0.95 in the real '
+    w('| table | real cells not of their type | lost ≥5% categories (indep.) | deterministic pairs (λ(B\\|A) ≥ 0.95 in the real '
       'table): consistency real / perfect independent / floor | ML target |')
     w('|---|---|---|---|---|')
     for t in tables:
@@ -1004,8 +1034,9 @@ def summarize(records):
 
     if errors:
         w('\n## Refusals and errors\n')
-        for msg, k in errors.items():
-            w('- **E%d**: %s' % (k, msg.replace('|', '\\|')))
+        for k, msg, seen in errors.values():
+            w('- **E%d**: %s%s' % (k, esc(msg), ' (%d variants: the numbers differ)' % len(seen)
+                                   if len(seen) > 1 else ''))
     return '\n'.join(out) + '\n'
 
 
@@ -1020,6 +1051,25 @@ def lost_cell(rs):
     items = ', '.join(esc(k) for k, _ in cnt.most_common(4))
     more = len(cnt) - 4
     return '%s: %s%s' % (fmt(n, 1), items, ' +%d more' % more if more > 0 else '')
+
+
+def spike_cell(rs):
+    """Spikes whose synthetic share is below half the real one: 'column=value real→syn'."""
+    per = collections.defaultdict(list)
+    real = {}
+    for r in rs:
+        for x in r.get('spikes', []):
+            key = '%s=%s' % (x['column'], x['value'])
+            per[key].append(x['syn_share'])
+            real[key] = x['real_share']
+    if not per:
+        return '—'
+    thin = sorted(((k, real[k], mean(v)) for k, v in per.items() if mean(v) < real[k] / 2),
+                  key=lambda t: t[2] - t[1])
+    if not thin:
+        return 'kept (%d)' % len(per)
+    return '%d of %d: %s' % (len(thin), len(per), ', '.join(
+        '%s %.2f→%.2f' % (esc(k), a, b) for k, a, b in thin[:3]) + (' …' if len(thin) > 3 else ''))
 
 
 def type_cell(rs):
@@ -1048,15 +1098,20 @@ def dec_cell(rs):
     return ', '.join(diff[:3]) + (' …' if len(diff) > 3 else '') if diff else 'all equal'
 
 
-def pair_cell(rs):
+def pair_means(rs):
+    """{(A, B): mean consistency over the runs} for the deterministic pairs."""
     per = collections.defaultdict(list)
     for r in rs:
         for p in r.get('pairs', []):
             if p['consistency'] is not None:
                 per[(p['a'], p['b'])].append(p['consistency'])
-    if not per:
+    return {k: mean(v) for k, v in per.items()}
+
+
+def pair_cell(rs):
+    means = pair_means(rs)
+    if not means:
         return '—'
-    means = {k: mean(v) for k, v in per.items()}
     (a, b), v = min(means.items(), key=lambda kv: kv[1])
     return '%s (%s→%s), %d pairs' % (fmt(v, 2), a, b, len(means))
 
@@ -1102,14 +1157,7 @@ def targets_table(tables, facts, by, bb, mb):
         ones.append(one)
         pi = mean([r.get('mean_pair_tvd') for r in bb[(t, 'perfect_independent')]])
         lost = mean([len(r.get('lost', [])) for r in rs])
-        pc = [p['consistency'] for r in rs for p in r.get('pairs', [])
-              if p['consistency'] is not None]
-        pairs_mean = collections.defaultdict(list)
-        for r in rs:
-            for p in r.get('pairs', []):
-                if p['consistency'] is not None:
-                    pairs_mean[(p['a'], p['b'])].append(p['consistency'])
-        worst = min((mean(v) for v in pairs_mean.values()), default=None)
+        worst = min(pair_means(rs).values(), default=None)
         util = mean([r.get('ml', {}).get('utility', {}).get('score') for r in rs])
         dist = mean([r.get('ml', {}).get('distinguish', {}).get('accuracy') for r in rs])
         tg = facts[t].get('target')
@@ -1123,9 +1171,9 @@ def targets_table(tables, facts, by, bb, mb):
             return '✅' if ok else '❌'
         lines.append('| %s | %s %s vs %s (ratio %s) | %s %s | %s %s lost | %s | %s | %s |' % (
             t, mark(pi and two <= 0.8 * pi), fmt(two), fmt(pi),
-            fmt(two / pi, 2) if pi else '—', mark(one <= 0.03), fmt(one),
+            fmt(two / pi, 2) if pi else '—', mark(one <= 0.03), fmt(one, 4),
             mark(not lost), fmt(lost, 1),
-            ('%s min %s' % (mark(worst >= 0.95), fmt(worst))) if pc else 'no pairs',
+            ('%s min %s' % (mark(worst >= 0.95), fmt(worst))) if worst is not None else 'no pairs',
             util_txt,
             ('%s %s' % (mark(dist <= 0.70), fmt(dist))) if dist is not None else '—'))
     if ones:
@@ -1253,6 +1301,7 @@ def main():
                        'pairs': [{k: p[k] for k in ('a', 'b', 'lambda', 'real_consistency')}
                                  for p in f.get('pairs', [])],
                        'common_categories': f.get('common_categories'),
+                       'spikes': f.get('spikes'),
                        'real_type_violations': f.get('real_type_violations')}
             emit(summary)
             log('  prepared %s: %s rows, %d pairs%s' % (

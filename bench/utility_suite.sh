@@ -17,6 +17,6 @@ SCRIPT="$(cd "$(dirname "$0")" && pwd)/utility_suite.py"
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
   CLI="$1"; shift
   [ -d "$CLI" ] && CLI="$CLI/app/deniable-cli"
-  exec "$PY" "$SCRIPT" --cli "$(realpath "$CLI")" "$@"
+  exec "$PY" "$SCRIPT" --cli "$(realpath -m "$CLI")" "$@"
 fi
 exec "$PY" "$SCRIPT" "$@"
