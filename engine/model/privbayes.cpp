@@ -201,6 +201,12 @@ Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOpt
     std::vector<std::int64_t> counts(data.cardinalities[a], 0);
     for (Code code : data.columns[a]) ++counts[code];
     for (std::int64_t& c : counts) c = mechanism->AddNoise(c, rng);
+    // The "Other" code often holds nothing: below two noise scales it is noise (as in
+    // LearnConditionals).
+    if (a < options.other_codes.size() && options.other_codes[a] >= 0) {
+      std::int64_t& other = counts[static_cast<std::size_t>(options.other_codes[a])];
+      if (static_cast<double>(other) < 2.0 * mechanism->scale()) other = 0;
+    }
     BayesNode node;
     node.attribute = attribute;
     node.cardinality = data.cardinalities[a];
@@ -278,11 +284,13 @@ Result<BayesNet> LearnWithDependencies(const EncodedTable& data, const PrivBayes
   rest.epsilon = remaining;
   rest.public_rows = rows;
   rest.parent_buckets.clear();
+  rest.other_codes.clear();
   for (std::size_t a = 0; a < data.num_attributes(); ++a) {
     if (derived[a]) continue;
     original.push_back(static_cast<int>(a));
     reduced.columns.push_back(data.columns[a]);
     reduced.cardinalities.push_back(data.cardinalities[a]);
+    if (a < options.other_codes.size()) rest.other_codes.push_back(options.other_codes[a]);
     names.push_back(internal::AttributeLabel(static_cast<int>(a), options.names));
     rest.parent_buckets.push_back(a < options.parent_buckets.size() ? options.parent_buckets[a]
                                                                     : std::vector<std::uint32_t>{});
@@ -334,7 +342,7 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
     if (m == 1) structure.emplace_back();  // attribute 0, no parents
     SubProgress sub(progress, 0.0, 1.0);
     return LearnConditionals(data, std::move(structure), options.epsilon, accountant, partition,
-                             rng, sub, options.names);
+                             rng, sub, options.names, &options.other_codes);
   }
   double epsilon = options.epsilon;
   double rows = options.public_rows;
@@ -377,7 +385,7 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
     std::vector<BayesNode> marginals(m);
     for (std::size_t a = 0; a < m; ++a) marginals[a].attribute = static_cast<int>(a);
     return LearnConditionals(data, std::move(marginals), epsilon, accountant, partition, rng,
-                             progress, options.names);
+                             progress, options.names, &options.other_codes);
   }
   SubProgress structure_progress(progress, 0.0, 0.7);
   auto structure = LearnPrivBayesStructure(data, structure_options, accountant, partition, rng,
@@ -385,7 +393,7 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
   if (!structure) return structure.error();
   SubProgress table_progress(progress, 0.7, 1.0);
   return LearnConditionals(data, std::move(structure).value(), epsilon_tables, accountant,
-                           partition, rng, table_progress, options.names);
+                           partition, rng, table_progress, options.names, &options.other_codes);
 }
 
 }  // namespace deniable

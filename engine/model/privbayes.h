@@ -55,6 +55,8 @@ struct IndependentOptions {
   // independent (DataSynthesizer's independent attribute mode). What the search does not
   // spend goes to the histograms.
   double dependency_fraction = 0.0;
+  // Per attribute, its "Other" code or -1: zeroed below 2 noise scales (LearnConditionals).
+  std::vector<std::int64_t> other_codes = {};
   // Optional attribute names for ledger labels ("histogram of age"); indices otherwise.
   const std::vector<std::string>* names = nullptr;
 };
@@ -81,6 +83,8 @@ struct PrivBayesOptions {
   // A public (or already released DP) row count for the limit above; < 0: LearnPrivBayes
   // spends kRowCountShare of epsilon on a noisy count.
   double public_rows = -1;
+  // Per attribute, its "Other" code or -1 (LearnConditionals); empty = none.
+  std::vector<std::int64_t> other_codes = {};
   // Share of epsilon (after the row count) for the dependency search (model/dependencies.h):
   // a column that (nearly) determines another generates it with a deterministic node, and the
   // network is learnt over the other columns. 0 = none (plain PrivBayes).
@@ -136,10 +140,15 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
 // node with parents but neither parent_buckets nor parent_bucket_counts gets identity buckets).
 // Spends `epsilon` in total: one ledger entry per table, ε split ∝ sqrt(cells) (privbayes.md
 // §4).
+// `other_codes` (optional, per attribute, -1 = none): the code standing for "any value outside
+// the domain" ("Other"), which often holds nothing; in a marginal (a node without parents) its
+// noisy count is zeroed below kZeroBelowScales noise scales like any cell of a conditional
+// table (so a binary column whose values were both kept does not write "Other" from noise).
 Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNode> structure,
                                    double epsilon, PrivacyAccountant& accountant,
                                    const std::string& partition, Rng& rng, Progress& progress,
-                                   const std::vector<std::string>* names = nullptr);
+                                   const std::vector<std::string>* names = nullptr,
+                                   const std::vector<std::int64_t>* other_codes = nullptr);
 
 // Uniform conditionals over the given cardinalities, no edges (the random mode).
 BayesNet UniformNetwork(const std::vector<std::uint32_t>& cardinalities);

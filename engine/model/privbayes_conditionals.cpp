@@ -80,17 +80,29 @@ std::vector<std::int64_t> FamilyCounts(const EncodedTable& data, const BayesNode
 // most of the "phantom" mass that clamping alone leaves in sparse tables. Chosen on Adult at
 // ε = 1 (mean 2-way TVD 0.052 without it, 0.044 with it; 1 and 3 scales were worse).
 constexpr double kZeroBelowScales = 2.0;
+// The "Other" code usually holds nothing (a binary column whose two values were both kept), so
+// in a conditional table its noisy count must clear a higher bar: an empty cell passes 5 scales
+// with probability ½e^-5 ≈ 0.3% (2 scales: 7%, which in Adult's sparse configurations wrote
+// "Other" for sex or income in whole configurations).
+constexpr double kOtherScales = 5.0;
 
 // Post-processing of one noisy table into conditionals (privbayes.md §4): counts below
-// kZeroBelowScales·scale become 0 (scale 0: only negative counts); each configuration is normalised; a configuration left with
-// no count gets the child's noisy marginal (the column sums of the same noisy table before
-// thresholding, clamped at 0), or the uniform distribution if that is all 0 too.
+// kZeroBelowScales·scale become 0 (scale 0: only negative counts); each configuration is
+// normalised; a configuration left with no count gets the child's noisy marginal (the column
+// sums of the same noisy table before thresholding, clamped at 0; the "Other" code's sum, when
+// `other_code` >= 0, zeroed below kZeroBelowScales·scale·√configurations, the noise of a sum of
+// that many cells), or the uniform distribution if that is all 0 too.
 std::vector<double> Conditionals(const std::vector<std::int64_t>& noisy, std::uint32_t k,
-                                 double scale) {
+                                 double scale, std::int64_t other_code) {
   const std::size_t configurations = noisy.size() / k;
   std::vector<double> marginal(k, 0.0);
   for (std::size_t c = 0; c < configurations; ++c) {
     for (std::uint32_t v = 0; v < k; ++v) marginal[v] += static_cast<double>(noisy[c * k + v]);
+  }
+  if (other_code >= 0 && static_cast<std::uint32_t>(other_code) < k &&
+      marginal[static_cast<std::size_t>(other_code)] <
+          kZeroBelowScales * scale * std::sqrt(static_cast<double>(configurations))) {
+    marginal[static_cast<std::size_t>(other_code)] = 0;
   }
   double marginal_total = 0;
   for (double& v : marginal) marginal_total += (v = std::max(v, 0.0));
@@ -103,7 +115,9 @@ std::vector<double> Conditionals(const std::vector<std::int64_t>& noisy, std::ui
     double total = 0;
     for (std::uint32_t v = 0; v < k; ++v) {
       const auto count = static_cast<double>(noisy[c * k + v]);
-      total += (p[c * k + v] = count >= threshold ? count : 0.0);
+      const double bar = static_cast<std::int64_t>(v) == other_code ? kOtherScales * scale
+                                                                     : threshold;
+      total += (p[c * k + v] = count >= bar ? count : 0.0);
     }
     for (std::uint32_t v = 0; v < k; ++v) {
       p[c * k + v] = total > 0 ? p[c * k + v] / total : marginal[v];
@@ -133,7 +147,8 @@ std::string FamilyLabel(const BayesNode& node, const std::vector<std::string>* n
 Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNode> structure,
                                    double epsilon, PrivacyAccountant& accountant,
                                    const std::string& partition, Rng& rng, Progress& progress,
-                                   const std::vector<std::string>* names) {
+                                   const std::vector<std::string>* names,
+                                   const std::vector<std::int64_t>* other_codes) {
   if (Status s = internal::CheckEncodedTable(data); !s) return s.error();
   if (!(std::isfinite(epsilon) && epsilon > 0)) {
     return InvalidArgument("conditional-table epsilon must be finite and positive (got " +
@@ -168,11 +183,20 @@ Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNo
 
     std::vector<std::int64_t> counts = FamilyCounts(data, node);
     for (std::int64_t& c : counts) c = mechanism->AddNoise(c, rng);
+    const auto attribute = static_cast<std::size_t>(node.attribute);
+    const std::int64_t other_code =
+        other_codes != nullptr && attribute < other_codes->size() ? (*other_codes)[attribute] : -1;
+    if (node.parents.empty() && other_code >= 0 &&
+        static_cast<std::uint64_t>(other_code) < counts.size()) {
+      std::int64_t& other = counts[static_cast<std::size_t>(other_code)];
+      if (static_cast<double>(other) < kZeroBelowScales * mechanism->scale()) other = 0;
+    }
     // A node without parents is a marginal over the column's domain, whose values were all
     // selected as frequent (or declared): there is no sparse tail of empty cells to clean up,
-    // and zeroing counts below 2 scales would delete real, rarer values.
-    node.probabilities =
-        Conditionals(counts, node.cardinality, node.parents.empty() ? 0.0 : mechanism->scale());
+    // and zeroing counts below 2 scales would delete real, rarer values (but not "Other",
+    // above, which often holds nothing).
+    node.probabilities = Conditionals(counts, node.cardinality,
+                                      node.parents.empty() ? 0.0 : mechanism->scale(), other_code);
     progress.Report(static_cast<double>(i + 1) / static_cast<double>(structure.size()),
                     "Noisy conditional distributions");
   }

@@ -41,6 +41,15 @@ constexpr double kDependencyShare = 0.08;
 // Correlated mode: a numeric column's bins, as a parent, merge into at most this many buckets.
 constexpr std::uint32_t kParentBuckets = 4;
 
+// Per attribute: the code of "any other value" (-1 when the domain has none).
+std::vector<std::int64_t> OtherCodes(const std::vector<ColumnDomain>& domains) {
+  std::vector<std::int64_t> codes;
+  for (const ColumnDomain& d : domains) {
+    codes.push_back(d.has_other ? static_cast<std::int64_t>(d.other_code()) : std::int64_t{-1});
+  }
+  return codes;
+}
+
 // Per attribute: a coarse bucket map for numeric (non-categorical) domains, identity (empty)
 // for the others. Public: a function of the domains' layout only.
 std::vector<std::vector<std::uint32_t>> NumericParentBuckets(
@@ -274,6 +283,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       IndependentOptions options;
       options.epsilon = model_epsilon;
       options.dependency_fraction = kDependencyShare;
+      options.other_codes = OtherCodes(domains.value());
       options.names = &names;
       network = LearnIndependent(encoded.value(), options, model.accountant, "all", rng,
                                  learn_progress);
@@ -284,6 +294,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       options.structure_fraction = settings.structure_fraction;
       options.public_rows = *noisy_rows;  // already paid for (step 0)
       options.dependency_fraction = kDependencyShare;
+      options.other_codes = OtherCodes(domains.value());
       // Numeric columns as parents: their ordered bins coarsened into a few buckets (public,
       // from the domains), so that a table such as age | dob fits θ-usefulness.
       options.parent_buckets = NumericParentBuckets(domains.value(), kParentBuckets);
