@@ -212,6 +212,40 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
                  },
                  bin_edges);
 
+  // 5. At most kMaxLeaves leaves in all (a 1.5M-row column can have 100,000): within each bin,
+  //    consecutive leaves merge into groups of about equal weight, a heavy leaf staying alone.
+  if (weights.size() > kMaxLeaves) {
+    const std::size_t per_bin = std::max<std::size_t>(1, kMaxLeaves / (bin_edges.size() - 1));
+    std::vector<double> merged_edges = {leaf_edges.front()};
+    std::vector<double> merged_weights;
+    std::size_t leaf = 0;
+    for (std::size_t bin = 0; bin + 1 < bin_edges.size(); ++bin) {
+      std::size_t end = leaf;
+      double bin_weight = 0;
+      while (end < weights.size() && leaf_edges[end] < bin_edges[bin + 1]) bin_weight += weights[end++];
+      const double target = bin_weight / static_cast<double>(per_bin);
+      double accumulated = 0;
+      for (; leaf < end; ++leaf) {
+        const bool heavy = weights[leaf] >= target;
+        if (heavy && accumulated > 0) {
+          merged_edges.push_back(leaf_edges[leaf]);
+          merged_weights.push_back(accumulated);
+          accumulated = 0;
+        }
+        accumulated += weights[leaf];
+        if ((heavy || accumulated >= target) && leaf + 1 < end) {
+          merged_edges.push_back(leaf_edges[leaf + 1]);
+          merged_weights.push_back(accumulated);
+          accumulated = 0;
+        }
+      }
+      merged_edges.push_back(bin_edges[bin + 1]);
+      merged_weights.push_back(accumulated);
+    }
+    leaf_edges = std::move(merged_edges);
+    weights = std::move(merged_weights);
+  }
+
   if (Status s = domain.SetBins(std::move(bin_edges), leaves.step); !s) return s;
   return domain.SetLeaves(std::move(leaf_edges), std::move(weights));
 }

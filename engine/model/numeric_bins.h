@@ -31,6 +31,8 @@
 //  4. Bins without weight are merged into a neighbour (the model gets no empty codes), except
 //     that a domain always keeps at least one bin; in a categorical column, so are the bins
 //     between its single values that hold less than half a bin's share (noise, rare values).
+//  5. At most kMaxLeaves leaves: within each bin, consecutive leaves merge into groups of about
+//     equal weight (a heavy leaf stays alone).
 #pragma once
 
 #include <cstdint>
@@ -44,6 +46,8 @@ namespace deniable {
 inline constexpr double kSeedFalsePositive = 1e-5;
 inline constexpr std::size_t kSeedWindow = 4;
 inline constexpr double kLoneLeafScales = 5.0;
+// Most leaves a domain keeps (rule 5): the description file stays small on million-row columns.
+inline constexpr std::size_t kMaxLeaves = 4096;
 inline constexpr double kExtendFalsePositive = 0.05;
 // A categorical column's single value gets a bin of its own when its leaf's noisy count reaches
 // this many noise scales (an empty one does with probability ½e^-3 ≈ 2.5%).

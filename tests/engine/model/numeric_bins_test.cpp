@@ -188,3 +188,33 @@ TEST(NumericBinsTest, AThinClusterOverSeveralMagnitudesIsKept) {
 
 }  // namespace
 }  // namespace deniable
+
+namespace deniable {
+namespace {
+
+// A million-row column's histogram can have 100,000 leaves: the domain keeps at most
+// kMaxLeaves, merged within bins, the total weight and every bin edge unchanged.
+TEST(NumericBinsTest, LeavesAreCappedWithinBins) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.count_noise_scale = 10;
+  for (int i = 0; i <= 50000; ++i) leaves.edges.push_back(1000.0 + 2 * i);
+  double total = 0;
+  for (int i = 0; i < 50000; ++i) {
+    leaves.counts.push_back(i == 25000 ? 500000 : 30 + i % 7);  // one spike in the middle
+    total += static_cast<double>(leaves.counts.back());
+  }
+  const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = false});
+  EXPECT_LE(d.leaf_weights.size(), kMaxLeaves);
+  EXPECT_GT(d.leaf_weights.size(), kMaxLeaves / 2);
+  double kept = 0;
+  for (double w : d.leaf_weights) kept += w;
+  EXPECT_DOUBLE_EQ(kept, total);
+  // The spike keeps a leaf (and a bin) of its own: the value 51000.
+  const std::uint32_t spike = d.BinOf(51000);
+  EXPECT_EQ(d.FirstPointOf(spike), 51000);
+  EXPECT_EQ(d.LastPointOf(spike), 51001);  // its leaf [51000, 51002) holds two integers
+}
+
+}  // namespace
+}  // namespace deniable
