@@ -31,7 +31,7 @@ const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (Da
 const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the domains and the model (default 1): the whole release in the DP modes; the deniable mode adds its test's cost over the attempts, shown in the summary"};
 const OptionSpec kDelta{"--delta", "", "D", "δ of the release (the categories' set union; default 1e-9)"};
 const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
-const OptionSpec kBins{"--bins", "", "B", "histogram bins for numeric columns (default 20)"};
+const OptionSpec kBins{"--bins", "", "B", "most bins of a numeric column in the model; 'auto' (the default): 20 in the independent and random modes, fewer for small tables in the others (a rule from the DP row count, ε and the column count)"};
 const OptionSpec kStructure{"--structure-fraction", "", "F", "correlated mode: share of the model's ε for learning the network (default 0.3)"};
 const OptionSpec kDomainFraction{"--domain-fraction", "", "F", "share of ε for private domains: categories, numeric bins, missing markers; 'auto' (the default) sets it by a rule from a DP row count and the column types; 0 when every domain is declared public"};
 const OptionSpec kSeed{"--seed", "", "S", "fixed random seed: reproducible, NOT a private release (testing only)"};
@@ -180,9 +180,12 @@ Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
   auto degree = args.GetInteger("--degree", 2);
   if (!degree) return degree.error();
   settings.degree = static_cast<int>(std::clamp<long long>(degree.value(), -1, 1000));
-  auto bins = args.GetInteger("--bins", 20);
-  if (!bins) return bins.error();
-  settings.bins = static_cast<int>(std::clamp<long long>(bins.value(), -1, 100000));
+  if (args.has("--bins") && args.get("--bins") != "auto") {
+    auto bins = args.GetInteger("--bins", 20);
+    if (!bins) return bins.error();
+    settings.bins = static_cast<int>(std::clamp<long long>(bins.value(), -1, 100000));
+    if (settings.bins == 0) return InvalidArgument("--bins must be between 1 and 1000, or auto (got 0)");
+  }
   auto structure = args.GetDouble("--structure-fraction", 0.3);
   if (!structure) return structure.error();
   settings.structure_fraction = structure.value();

@@ -60,7 +60,9 @@ struct ModelSettings {
   // of model/domain_budget.h (from a DP row count, the column count and types); 0 is allowed
   // when every domain is declared public.
   std::optional<double> domain_fraction;
-  int bins = 20;                   // equal-width bins for numeric columns
+  // Most bins of a numeric column (a column's own `bins` in the schema wins). 0 = by rule
+  // (AutomaticBins: fewer for small tables, so that PrivBayes's tables can have parents).
+  int bins = 0;
   int degree = 2;                  // correlated: parents per node
   double structure_fraction = 0.3; // correlated: share of the model's ε for the structure
   // Deniable mode: k, γ, ω, ε0, test type, maxcost, split, candidate cap (deniable_options.h).

@@ -289,7 +289,7 @@ void PrivacyPage::refresh() {
   }
   epsilon_->setValue(model.epsilon);
   degree_->setValue(model.degree);
-  bins_->setValue(model.bins);
+  bins_->setValue(model.bins > 0 ? model.bins : 20);  // 0 = by rule (shown as its cap, 20)
   const bool correlated = model.mode == SynthesisMode::kCorrelated;
   degree_->setEnabled(correlated);
   structure_share_->setEnabled(correlated);

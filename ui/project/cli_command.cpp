@@ -28,8 +28,8 @@ QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
   QStringList args = {QStringLiteral("synthesize"), files.input,
                       QStringLiteral("--mode"), QString::fromUtf8(SynthesisModeName(model.mode)),
                       QStringLiteral("--epsilon"), exactNumber(model.epsilon),
-                      QStringLiteral("--delta"), exactNumber(model.delta),
-                      QStringLiteral("--bins"), QString::number(model.bins)};
+                      QStringLiteral("--delta"), exactNumber(model.delta)};
+  if (model.bins > 0) args << QStringLiteral("--bins") << QString::number(model.bins);
   if (model.domain_fraction) {
     args << QStringLiteral("--domain-fraction") << exactNumber(*model.domain_fraction);
   }
