@@ -114,6 +114,8 @@ MainWindow::MainWindow(QWidget* parent)
   connect(session_, &Session::stateChanged, this, &MainWindow::updateStates);
   connect(session_, &Session::dataChanged, this, &MainWindow::updateTitle);
   connect(session_->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+  connect(columns_page_, &ColumnsPage::privacyStepRequested, this,
+          [this] { showStep(Step::kPrivacy); });
   connect(data_page_, &DataPage::openFileRequested, this, &MainWindow::chooseAndOpen);
   connect(data_page_, &DataPage::openDemoRequested, open_demo_, &QAction::trigger);
   connect(data_page_, &DataPage::openProjectRequested, this, &MainWindow::chooseAndOpenProject);

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// DomainForecaster: keeps the domain forecast (domain_forecast.h) in step with the session —
+// recomputed in the background whenever the input, the column settings or the privacy
+// settings change, never on the UI thread.
+//
+//  * One computation at a time on Qt Concurrent. A change while one runs cancels it (its
+//    result, if it still arrives, is dropped) and queues the newest request only, so dragging
+//    the ε slider starts at most one more computation, for where the slider stopped.
+//  * Results are cached per (input, column settings, ε, δ, domain share): undo, redo and
+//    moving a slider back show a known forecast at once.
+//  * It is independent of the JobController: a forecast never blocks (or waits for) a load,
+//    a run or an export.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include <QFutureWatcher>
+#include <QHash>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include "ui/tasks/domain_forecast.h"
+
+namespace deniable::ui {
+
+class Session;
+
+class DomainForecaster : public QObject {
+  Q_OBJECT
+
+ public:
+  enum class State { kNoInput, kComputing, kReady, kFailed };
+  Q_ENUM(State)
+
+  // The cache holds at most this many forecasts (a few KB each).
+  static constexpr int kCacheSize = 32;
+
+  explicit DomainForecaster(Session* session, QObject* parent = nullptr);
+  ~DomainForecaster() override;
+
+  State state() const { return state_; }
+  // The forecast for the session's current settings (null while computing or on failure).
+  const std::shared_ptr<const DomainForecastRecord>& current() const { return current_; }
+  QString error() const { return error_; }
+  // True while a worker computes (the current request or a stale one being dropped).
+  bool busy() const { return watcher_.isRunning(); }
+  // How many computations were started (tests: caching and coalescing).
+  int computations() const { return computations_; }
+
+  // Brings the forecast up to date with the session (called on every session change).
+  void refresh();
+  // Blocks until no computation runs and the queue is empty (tests and shutdown only; the
+  // results still arrive through the event loop).
+  void waitForWorker();
+
+ signals:
+  // state(), current() or error() changed.
+  void changed();
+
+ private:
+  void start(const DomainForecastRequest& request);
+  void onFinished();
+  void setState(State state);
+
+  Session* session_;
+  QFutureWatcher<DomainForecastOutcome> watcher_;
+  QString running_key_;
+  std::optional<DomainForecastRequest> pending_;
+  QString wanted_key_;
+  QHash<QString, std::shared_ptr<const DomainForecastRecord>> cache_;
+  QStringList cache_order_;  // oldest first
+  std::shared_ptr<const DomainForecastRecord> current_;
+  QString error_;
+  State state_ = State::kNoInput;
+  int computations_ = 0;
+};
+
+}  // namespace deniable::ui
