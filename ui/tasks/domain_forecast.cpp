@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QStringList>
+#include <QThread>
 
 #include "engine/model/privbayes.h"
 #include "engine/schema/schema_json.h"
@@ -92,6 +93,12 @@ DomainForecastOutcome ComputeDomainForecast(const DomainForecastRequest& request
   record->epsilon = inputs.epsilon;
   record->delta = inputs.delta;
   record->domain_fraction = request.settings.model.domain_fraction;
+  record->random_mode = inputs.random_mode;
+  record->doubled_epsilon = PlanDomainBudget(schema, afterRowCount(2 * inputs.epsilon),
+                                             static_cast<double>(table.num_rows()),
+                                             inputs.domain_fraction);
+  record->max_share = PlanDomainBudget(schema, afterRowCount(inputs.epsilon),
+                                       static_cast<double>(table.num_rows()), kMaxDomainShare);
   record->columns.resize(schema.columns.size());
   const std::vector<int> modelled = ModelledColumns(schema);
   if (modelled.size() != forecast->columns.size()) {
@@ -132,6 +139,8 @@ DomainForecastOutcome ComputeDomainForecast(const DomainForecastRequest& request
   }
   record->seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  record->off_ui_thread = QCoreApplication::instance() != nullptr &&
+                          QThread::currentThread() != QCoreApplication::instance()->thread();
   progress.Report(1.0, "Forecast ready");
   return std::shared_ptr<const DomainForecastRecord>(std::move(record));
 }
@@ -192,9 +201,22 @@ QString forecastDetailsHtml(const ColumnForecastView& column, const DomainForeca
     parts << tr("Likely merged: %1.").arg(values.join(QStringLiteral(", ")));
   }
   if (forecastLosesValues(column)) {
-    const QString share = record.domain_fraction
-                              ? tr("now %1").arg(formatDecimal(*record.domain_fraction, 3))
-                              : tr("now Automatic");
+    // The column's own ε under a budget (the union's, or its histogram's / trie's).
+    auto epsilon_of = [&f](const DomainBudget& budget) {
+      switch (f.need) {
+        case DomainNeed::kSetUnion: return budget.union_epsilon;
+        case DomainNeed::kHistogram: return budget.histogram_epsilon;
+        case DomainNeed::kTrie: return budget.trie_epsilon;
+        case DomainNeed::kNone: break;
+      }
+      return 0.0;
+    };
+    const QString what = f.need == DomainNeed::kSetUnion ? tr("the category selection")
+                                                         : tr("this column's private domain");
+    const double now = epsilon_of(record.budget);
+    const double doubled = epsilon_of(record.doubled_epsilon);
+    const double max_share = epsilon_of(record.max_share);
+    const QString privacy = tr("<a href=\"privacy\">Privacy step</a>");
     QStringList fixes;
     if (f.need == DomainNeed::kHistogram) {
       fixes << tr("declare public bounds below");
@@ -202,10 +224,26 @@ QString forecastDetailsHtml(const ColumnForecastView& column, const DomainForeca
       fixes << tr("declare the category list public below (or a built-in vocabulary) if it is "
                   "public knowledge");
     }
-    fixes << tr("raise ε on the <a href=\"privacy\">Privacy step</a> (now %1)")
-                 .arg(formatEpsilon(record.epsilon))
-          << tr("set the share of ε for domains (Privacy step → More settings, %1)").arg(share);
+    // A lever is offered when it gives the column's domain more ε (planned, no data read).
+    if (doubled > now * 1.001) {
+      fixes << tr("raise ε on the %1 (now %2; at ε = %3 %4 gets ε = %5 instead of %6)")
+                   .arg(privacy, formatEpsilon(record.epsilon), formatEpsilon(2 * record.epsilon),
+                        what, formatEpsilon(doubled), formatEpsilon(now));
+    }
+    if (!record.random_mode && max_share > now * 1.001) {
+      const QString share = record.domain_fraction
+                                ? tr("now %1").arg(formatDecimal(*record.domain_fraction, 3))
+                                : tr("now Automatic");
+      fixes << tr("set the share of ε for domains (%1 → More settings, %2; at %3 %4 gets ε = %5)")
+                   .arg(privacy, share, formatDecimal(kMaxDomainShare, 2), what,
+                        formatEpsilon(max_share));
+    }
     parts << tr("To keep them: %1.").arg(fixes.join(tr("; or ")));
+    if (!(doubled > now * 1.001) && !record.domain_fraction && !record.random_mode) {
+      parts << tr("Raising ε alone does not help here: the automatic rule gives %1 the same "
+                  "ε = %2 at a larger ε (it aims to keep values held by about %3 of the rows).")
+                   .arg(what, formatEpsilon(now), formatPercent(kKeptShare, 0));
+    }
   }
   return parts.join(QStringLiteral("<br>"));
 }

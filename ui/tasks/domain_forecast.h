@@ -81,7 +81,15 @@ struct DomainForecastRecord {
   std::vector<ColumnForecastView> columns;   // one per schema column (schema order)
   double epsilon = 0, delta = 0;
   std::optional<double> domain_fraction;     // what the user set (unset: Automatic)
+  bool random_mode = false;                  // the domains get the whole ε (no share to set)
+  // The two levers besides a public declaration, planned (no data read): the budget at twice
+  // the ε, and with the domains' share at kMaxDomainShare. Under the automatic rule the set
+  // union's ε does not grow with ε until the rule's bounds bind (it aims at values held by a
+  // kKeptShare of the rows), so "raise ε" is advised only when it helps.
+  DomainBudget doubled_epsilon;
+  DomainBudget max_share;
   double seconds = 0;                        // how long the forecast took
+  bool off_ui_thread = false;                // computed on a worker thread (tests check it)
 };
 
 using DomainForecastOutcome = Result<std::shared_ptr<const DomainForecastRecord>>;

@@ -38,7 +38,7 @@ void DomainForecaster::refresh() {
   if (!session_->hasInput()) {
     pending_.reset();
     wanted_key_.clear();
-    if (watcher_.isRunning()) watcher_.cancel();
+    if (running_) watcher_.cancel();
     current_.reset();
     error_.clear();
     if (state_ != State::kNoInput) setState(State::kNoInput);
@@ -50,13 +50,13 @@ void DomainForecaster::refresh() {
   error_.clear();
   if (const auto cached = cache_.find(request.key); cached != cache_.end()) {
     pending_.reset();
-    if (watcher_.isRunning()) watcher_.cancel();  // stale: its result is dropped
+    if (running_) watcher_.cancel();  // stale: its result is dropped
     current_ = cached.value();
     setState(State::kReady);
     return;
   }
   current_.reset();
-  if (watcher_.isRunning()) {
+  if (running_) {
     if (running_key_ == request.key) {
       pending_.reset();  // the running computation is the one we want after all
     } else {
@@ -71,6 +71,7 @@ void DomainForecaster::refresh() {
 
 void DomainForecaster::start(const DomainForecastRequest& request) {
   running_key_ = request.key;
+  running_ = true;
   ++computations_;
   watcher_.setFuture(runInBackground<DomainForecastOutcome>(
       nullptr, [request](Progress& progress) { return ComputeDomainForecast(request, progress); }));
@@ -80,6 +81,7 @@ void DomainForecaster::onFinished() {
   const QFuture<DomainForecastOutcome> future = watcher_.future();
   const QString key = running_key_;
   running_key_.clear();
+  running_ = false;
   // A cancelled future holds no result.
   if (!future.isCanceled() && future.resultCount() > 0) {
     const DomainForecastOutcome outcome = future.result();

@@ -45,7 +45,7 @@ class DomainForecaster : public QObject {
   const std::shared_ptr<const DomainForecastRecord>& current() const { return current_; }
   QString error() const { return error_; }
   // True while a worker computes (the current request or a stale one being dropped).
-  bool busy() const { return watcher_.isRunning(); }
+  bool busy() const { return running_; }
   // How many computations were started (tests: caching and coalescing).
   int computations() const { return computations_; }
 
@@ -66,6 +66,9 @@ class DomainForecaster : public QObject {
 
   Session* session_;
   QFutureWatcher<DomainForecastOutcome> watcher_;
+  // A computation was started and its finished() has not been handled yet. The watcher gets a
+  // new future only when this is false, so no finished() signal is ever lost or misread.
+  bool running_ = false;
   QString running_key_;
   std::optional<DomainForecastRequest> pending_;
   QString wanted_key_;
