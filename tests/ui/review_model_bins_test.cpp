@@ -143,7 +143,7 @@ TEST(HistogramViewModelBinsTest, TheToggleRedrawsOverTheModelsBins) {
     EXPECT_NEAR(bars->barSets()[0]->at(b), 100.0 * bins->realShare(static_cast<std::size_t>(b)), 1e-9);
     EXPECT_NEAR(bars->barSets()[1]->at(b), 100.0 * bins->syntheticShare(static_cast<std::size_t>(b)), 1e-9);
   }
-  EXPECT_TRUE(chart->title().contains(QStringLiteral("over the model's %1 bins").arg(domain->bins)));
+  EXPECT_TRUE(chart->title().contains(QStringLiteral("%1 model bins").arg(domain->bins)));
 
   // Density: a step outline over the value axis whose corners are exactly the bin edges, at
   // the height share / (width / unit).

@@ -116,6 +116,8 @@ void PrivacyPage::connectSlider(ParameterSlider* slider, const QString& what,
 QWidget* PrivacyPage::buildParameters() {
   auto* box = new QGroupBox(tr("Privacy and model"), this);
   auto* form = new QFormLayout(box);
+  // In a narrow window a label goes above its slider rather than pushing it out of view.
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   epsilon_ = new ParameterSlider({.minimum = 0.01, .maximum = 100, .decimals = 2, .step = 0.1,
                                   .logarithmic = true, .integer = false,
                                   .left_caption = tr("◀ more private"),
@@ -235,6 +237,7 @@ QWidget* PrivacyPage::buildParameters() {
 QWidget* PrivacyPage::buildRelease() {
   auto* box = new QGroupBox(tr("Release"), this);
   auto* form = new QFormLayout(box);
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   rows_ = new QSpinBox(box);
   rows_->setRange(1, 2'000'000'000);
   rows_->setGroupSeparatorShown(true);

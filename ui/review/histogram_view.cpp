@@ -48,6 +48,7 @@ HistogramView::HistogramView(QWidget* parent)
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* left = new QWidget;
+  left->setMinimumWidth(220);  // the attribute names stay readable in a narrow window
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addWidget(summary_);

@@ -240,8 +240,7 @@ QStringList modelBinsNotes(const ModelBinHistogram& h, ModelBinsScale scale) {
 
 QChart* createModelBinsChart(const ModelBinHistogram& h, ModelBinsScale scale) {
   const QString entries =
-      h.bins == 1 ? QObject::tr("over the model's 1 bin")
-                  : QObject::tr("over the model's %1 bins").arg(h.bins);
+      h.bins == 1 ? QObject::tr("· 1 model bin") : QObject::tr("· %1 model bins").arg(h.bins);
   if (scale == ModelBinsScale::kSharePerBin) {
     // The equal-width view's chart, fed with the model's bins.
     ColumnComparison comparison;
