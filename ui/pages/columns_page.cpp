@@ -404,7 +404,9 @@ void ColumnsPage::showForecast() {
   switch (state) {
     case State::kNoInput: forecast_header_->clear(); break;
     case State::kComputing:
-      forecast_header_->setText(tr("%1: computing…").arg(where));
+      forecast_header_->setText(forecaster_->paused()
+                                    ? tr("%1: computing… (after the running job)").arg(where)
+                                    : tr("%1: computing…").arg(where));
       break;
     case State::kFailed:
       forecast_header_->setText(tr("%1: no forecast (%2)")

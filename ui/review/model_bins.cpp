@@ -49,16 +49,6 @@ std::uint64_t countColumn(const RawColumn& raw, const ColumnSchema& column,
   return out;
 }
 
-// "Nice" tick step (1, 2, 2.5 or 5 times a power of ten) for about five intervals up to `top`.
-double niceStep(double top) {
-  const double rough = std::max(top, 1e-12) / 5;
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  for (double factor : {1.0, 2.0, 2.5, 5.0}) {
-    if (power * factor >= rough) return power * factor;
-  }
-  return power * 10;
-}
-
 }  // namespace
 
 double ModelBinHistogram::realShare(std::size_t entry) const {
@@ -194,7 +184,7 @@ DensityLayout layOutDensity(const ModelBinHistogram& h) {
   // Spikes far above the other bins go off the scale, so that the shape of the rest stays
   // visible.
   const double y_top = typical_top > 0 && top > kOffScaleFactor * typical_top ? typical_top : top;
-  const double y_step = niceStep(y_top);
+  const double y_step = niceTickStep(y_top);
   out.intervals = std::max(1, static_cast<int>(std::ceil(y_top * 1.02 / y_step - 1e-9)));
   out.axis_top = y_step * out.intervals;
   for (std::size_t i = 0; i < n; ++i) {

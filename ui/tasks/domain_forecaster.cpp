@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/tasks/domain_forecaster.h"
 
+#include <QThread>
+
 #include "ui/session/session.h"
 #include "ui/tasks/run_in_background.h"
 #include "ui/util/errors.h"
@@ -9,6 +11,10 @@ namespace deniable::ui {
 
 DomainForecaster::DomainForecaster(Session* session, QObject* parent)
     : QObject(parent), session_(session) {
+  pool_.setMaxThreadCount(1);
+  // Lowest CPU priority (Linux: SCHED_IDLE): the forecast yields to the UI thread and to a run
+  // that starts while it computes (it cannot be interrupted).
+  pool_.setThreadPriority(QThread::IdlePriority);
   connect(&watcher_, &QFutureWatcher<DomainForecastOutcome>::finished, this,
           &DomainForecaster::onFinished);
   // A new input: forecasts of the previous one never apply again (the cache key holds the
@@ -24,8 +30,8 @@ DomainForecaster::DomainForecaster(Session* session, QObject* parent)
 }
 
 DomainForecaster::~DomainForecaster() {
-  // A worker still running owns only values (the input, a schema, settings): it finishes on
-  // its own and its result is dropped with the watcher.
+  // A worker still running owns only values (the input, a schema, settings); its result is
+  // dropped. The pool's destructor waits for it (at most one forecast: ~1 s on 1.5M rows).
   watcher_.cancel();
 }
 
@@ -38,7 +44,7 @@ void DomainForecaster::refresh() {
   if (!session_->hasInput()) {
     pending_.reset();
     wanted_key_.clear();
-    if (running_) watcher_.cancel();
+    if (running_) watcher_.cancel();  // its input is gone: nothing of it is kept
     current_.reset();
     error_.clear();
     if (state_ != State::kNoInput) setState(State::kNoInput);
@@ -49,24 +55,43 @@ void DomainForecaster::refresh() {
   wanted_key_ = request.key;
   error_.clear();
   if (const auto cached = cache_.find(request.key); cached != cache_.end()) {
-    pending_.reset();
-    if (running_) watcher_.cancel();  // stale: its result is dropped
+    pending_.reset();  // a computation still running finishes into the cache, unseen
     current_ = cached.value();
     setState(State::kReady);
     return;
   }
   current_.reset();
-  if (running_) {
-    if (running_key_ == request.key) {
-      pending_.reset();  // the running computation is the one we want after all
-    } else {
-      watcher_.cancel();  // stale; the newest request waits for the worker to stop
-      pending_ = std::move(request);
-    }
+  if (running_ && running_key_ == request.key) {
+    pending_.reset();  // the running computation is the one wanted (again)
+  } else if (running_ || paused_) {
+    // ForecastDomains cannot be interrupted: the stale computation runs on (its result is
+    // cached, never shown) and only the newest request waits for it.
+    pending_ = std::move(request);
   } else {
     start(request);
   }
   setState(State::kComputing);
+}
+
+void DomainForecaster::setPaused(bool paused) {
+  if (paused == paused_) return;
+  paused_ = paused;
+  if (!paused_ && !running_) startPending();
+  emit changed();
+}
+
+void DomainForecaster::startPending() {
+  if (!pending_) return;
+  const DomainForecastRequest next = std::move(*pending_);
+  pending_.reset();
+  if (const auto cached = cache_.find(next.key); cached != cache_.end()) {
+    if (next.key == wanted_key_) {
+      current_ = cached.value();
+      setState(State::kReady);
+    }
+  } else {
+    start(next);
+  }
 }
 
 void DomainForecaster::start(const DomainForecastRequest& request) {
@@ -74,7 +99,8 @@ void DomainForecaster::start(const DomainForecastRequest& request) {
   running_ = true;
   ++computations_;
   watcher_.setFuture(runInBackground<DomainForecastOutcome>(
-      nullptr, [request](Progress& progress) { return ComputeDomainForecast(request, progress); }));
+      &pool_, nullptr,
+      [request](Progress& progress) { return ComputeDomainForecast(request, progress); }));
 }
 
 void DomainForecaster::onFinished() {
@@ -103,18 +129,7 @@ void DomainForecaster::onFinished() {
       setState(State::kFailed);
     }
   }
-  if (pending_) {
-    const DomainForecastRequest next = std::move(*pending_);
-    pending_.reset();
-    if (const auto cached = cache_.find(next.key); cached != cache_.end()) {
-      if (next.key == wanted_key_) {
-        current_ = cached.value();
-        setState(State::kReady);
-      }
-    } else {
-      start(next);
-    }
-  }
+  if (!paused_) startPending();
 }
 
 void DomainForecaster::waitForWorker() { watcher_.waitForFinished(); }

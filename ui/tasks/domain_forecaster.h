@@ -3,13 +3,21 @@
 // recomputed in the background whenever the input, the column settings or the privacy
 // settings change, never on the UI thread.
 //
-//  * One computation at a time on Qt Concurrent. A change while one runs cancels it (its
-//    result, if it still arrives, is dropped) and queues the newest request only, so dragging
-//    the ε slider starts at most one more computation, for where the slider stopped.
+//  * One computation at a time on Qt Concurrent. A change while one runs queues the newest
+//    request only (replacing any older one waiting), so dragging the ε slider starts at most
+//    one more computation, for where the slider stopped. The engine's ForecastDomains cannot
+//    be interrupted: a stale computation runs to its end (~1 s on 1.5M rows) and its result
+//    goes into the cache without being shown.
+//  * Paused while a job (load, run, export, advice) runs (MainWindow: JobController::started
+//    and finished): requests wait, so a forecast never competes with a run for the cores; and
+//    its thread has the lowest priority, so one already computing when a run starts yields.
 //  * Results are cached per (input, column settings, ε, δ, domain share): undo, redo and
 //    moving a slider back show a known forecast at once.
 //  * It is independent of the JobController: a forecast never blocks (or waits for) a load,
-//    a run or an export.
+//    a run or an export. It runs on a pool of its own (one thread), never on Qt's global
+//    pool: Qt's raster painting splits some image work over the global pool and waits for it
+//    on the UI thread, so a forecast occupying a global thread beside a run froze the window
+//    for seconds on a 1.5M-row file (deniable --measure-stall).
 #pragma once
 
 #include <memory>
@@ -18,6 +26,7 @@
 #include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
+#include <QThreadPool>
 #include <QString>
 #include <QStringList>
 
@@ -51,8 +60,11 @@ class DomainForecaster : public QObject {
 
   // Brings the forecast up to date with the session (called on every session change).
   void refresh();
-  // Blocks until no computation runs and the queue is empty (tests and shutdown only; the
-  // results still arrive through the event loop).
+  // While paused no computation starts (a running one finishes); the newest request waits.
+  void setPaused(bool paused);
+  bool paused() const { return paused_; }
+  // Blocks until the running computation's worker returned (tests and shutdown only; the
+  // result still arrives through the event loop).
   void waitForWorker();
 
  signals:
@@ -61,14 +73,17 @@ class DomainForecaster : public QObject {
 
  private:
   void start(const DomainForecastRequest& request);
+  void startPending();
   void onFinished();
   void setState(State state);
 
   Session* session_;
+  QThreadPool pool_;  // before the watcher: destroyed after it (its destructor waits)
   QFutureWatcher<DomainForecastOutcome> watcher_;
   // A computation was started and its finished() has not been handled yet. The watcher gets a
   // new future only when this is false, so no finished() signal is ever lost or misread.
   bool running_ = false;
+  bool paused_ = false;
   QString running_key_;
   std::optional<DomainForecastRequest> pending_;
   QString wanted_key_;
