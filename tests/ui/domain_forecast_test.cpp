@@ -327,6 +327,15 @@ TEST_F(DomainForecastTest, AutomaticDomainShareThroughUndoRedoAndTheForecast) {
   share->setValue(-0.02);
   EXPECT_FALSE(session().settings().model.domain_fraction.has_value());
   EXPECT_EQ(share->value(), share->minimum());
+  // A share from a project file shows as it is (three decimals, up to 0.99), not rounded or
+  // clamped by the spin box.
+  PrivacySettings from_file = session().settings();
+  from_file.model.domain_fraction = 0.125;
+  session().editSettings(from_file, "project");
+  EXPECT_DOUBLE_EQ(share->value(), 0.125);
+  from_file.model.domain_fraction = 0.95;
+  session().editSettings(from_file, "project");
+  EXPECT_DOUBLE_EQ(share->value(), 0.95);
   // 0 is a share of its own (every domain public), not Automatic.
   share->setValue(0.0);
   ASSERT_TRUE(session().settings().model.domain_fraction.has_value());
