@@ -34,6 +34,7 @@
 #include "ui/project/session_files.h"
 #include "ui/session/guarantee_summary.h"
 #include "ui/session/session.h"
+#include "ui/tasks/domain_forecaster.h"
 #include "ui/tasks/job_controller.h"
 #include "ui/util/app_settings.h"
 #include "ui/util/errors.h"
@@ -114,6 +115,13 @@ MainWindow::MainWindow(QWidget* parent)
   connect(session_, &Session::stateChanged, this, &MainWindow::updateStates);
   connect(session_, &Session::dataChanged, this, &MainWindow::updateTitle);
   connect(session_->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+  connect(columns_page_, &ColumnsPage::privacyStepRequested, this,
+          [this] { showStep(Step::kPrivacy); });
+  // The domain forecast waits while a job runs: it never competes with a run for the cores.
+  connect(jobs_, &JobController::started, columns_page_->forecaster(),
+          [this] { columns_page_->forecaster()->setPaused(true); });
+  connect(jobs_, &JobController::finished, columns_page_->forecaster(),
+          [this] { columns_page_->forecaster()->setPaused(false); });
   connect(data_page_, &DataPage::openFileRequested, this, &MainWindow::chooseAndOpen);
   connect(data_page_, &DataPage::openDemoRequested, open_demo_, &QAction::trigger);
   connect(data_page_, &DataPage::openProjectRequested, this, &MainWindow::chooseAndOpenProject);

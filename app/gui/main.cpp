@@ -87,7 +87,11 @@ int main(int argc, char** argv) {
       QStringLiteral("measure-stall"),
       QStringLiteral("Benchmark: the UI thread's longest stall while CSV is opened and run."),
       QStringLiteral("CSV"));
-  parser.addOptions({demo, screenshots, stall});
+  const QCommandLineOption screenshot_size(
+      QStringLiteral("screenshot-size"),
+      QStringLiteral("Window size for --screenshots, e.g. 1024x700 (default 1280x800)."),
+      QStringLiteral("WxH"));
+  parser.addOptions({demo, screenshots, screenshot_size, stall});
   parser.addPositionalArgument(QStringLiteral("file"),
                                QStringLiteral("A CSV file or a .deniable project to open."),
                                QStringLiteral("[file]"));
@@ -96,6 +100,17 @@ int main(int argc, char** argv) {
   deniable::ui::MainWindow window;
   if (parser.isSet(screenshots)) {
     auto* runner = new deniable::ui::ScreenshotRunner(&window, parser.value(screenshots), &window);
+    if (parser.isSet(screenshot_size)) {
+      const QStringList parts = parser.value(screenshot_size).split(QLatin1Char('x'));
+      const int width = parts.size() == 2 ? parts[0].toInt() : 0;
+      const int height = parts.size() == 2 ? parts[1].toInt() : 0;
+      if (width < 320 || height < 240) {
+        std::fprintf(stderr, "deniable: --screenshot-size: expected WxH, at least 320x240 (got %s)\n",
+                     qPrintable(parser.value(screenshot_size)));
+        return 2;
+      }
+      runner->setSize(QSize(width, height));
+    }
     QTimer::singleShot(0, runner, &deniable::ui::ScreenshotRunner::start);
     return QApplication::exec();
   }

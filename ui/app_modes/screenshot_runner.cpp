@@ -4,15 +4,21 @@
 #include <cstdio>
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QTimer>
+#include <QCheckBox>
 
 #include "ui/main_window.h"
 #include "ui/pages/columns_page.h"
 #include "ui/pages/export_page.h"
 #include "ui/pages/privacy_page.h"
 #include "ui/pages/review_page.h"
+#include "ui/review/histogram_view.h"
+#include "ui/review/attribute_tvd_model.h"
 #include "ui/project/session_files.h"
+#include "ui/session/session.h"
+#include "ui/tasks/domain_forecaster.h"
 #include "ui/review/review_widget.h"
 #include "ui/tasks/job_controller.h"
 #include "ui/util/errors.h"
@@ -38,6 +44,21 @@ void ScreenshotRunner::grab(const QString& name) {
   std::printf("%s\n", qPrintable(path));
 }
 
+void ScreenshotRunner::whenForecastReady(std::function<void()> step) {
+  DomainForecaster* forecaster = window_->columnsPage()->forecaster();
+  if (forecaster->state() != DomainForecaster::State::kComputing) {
+    then(std::move(step));
+    return;
+  }
+  auto connection = std::make_shared<QMetaObject::Connection>();
+  *connection = connect(forecaster, &DomainForecaster::changed, this,
+                        [this, forecaster, connection, step = std::move(step)] {
+                          if (forecaster->state() == DomainForecaster::State::kComputing) return;
+                          disconnect(*connection);
+                          then(step);
+                        });
+}
+
 void ScreenshotRunner::fail(const QString& why) {
   std::fprintf(stderr, "deniable --screenshots: %s\n", qPrintable(why));
   QApplication::exit(1);
@@ -55,7 +76,7 @@ void ScreenshotRunner::next() {
 
 void ScreenshotRunner::start() {
   if (!QDir().mkpath(directory_)) return fail(QStringLiteral("cannot create %1").arg(directory_));
-  window_->resize(1280, 800);
+  window_->resize(size_);
   window_->show();
   JobController* jobs = window_->jobs();
   // Each job's end moves the script on (or stops it on a failure).
@@ -82,12 +103,28 @@ void ScreenshotRunner::start() {
       [this] {
         window_->showStep(Step::kColumns);
         window_->columnsPage()->selectColumn(0);
-        then([this] {
+        whenForecastReady([this] {
           grab(QStringLiteral("columns"));
           next();
         });
       },
+      // The forecast of a column whose rare values the private selection would merge.
+      [this] {
+        const int column = window_->session()->schema().ColumnIndex("education-num");
+        if (column >= 0) window_->columnsPage()->selectColumn(column);
+        whenForecastReady([this] {
+          grab(QStringLiteral("columns-forecast"));
+          next();
+        });
+      },
       page(Step::kPrivacy, QStringLiteral("privacy")),
+      [this] {
+        window_->privacyPage()->showMoreSettings();
+        then([this] {
+          grab(QStringLiteral("privacy-domain-share"));
+          next();
+        });
+      },
       [this] {
         window_->showStep(Step::kRun);
         then([this] {
@@ -107,7 +144,38 @@ void ScreenshotRunner::start() {
       }, 600);
     });
   }
+  // Histograms over the model's bins: a column with spikes as shares per bin and as a density,
+  // and one whose range misses part of the data.
+  const struct {
+    const char* column;
+    int scale;
+    const char* name;
+  } model_bins[] = {{"hours-per-week", 0, "review-model-bins"},
+                    {"hours-per-week", 1, "review-model-bins-density"},
+                    {"capital-gain", 0, "review-model-bins-clamped"}};
+  for (const auto& shot : model_bins) {
+    steps_.push_back([this, column = std::string(shot.column), scale = shot.scale,
+                      name = QString::fromLatin1(shot.name)] {
+      window_->showStep(Step::kReview);
+      ReviewWidget* review = window_->reviewPage()->reviewWidget();
+      review->showTab(ReviewTab::kHistograms);
+      HistogramView* view = review->histogramView();
+      for (int row = 0; row < view->attributeModel()->rowCount(); ++row) {
+        const int index = view->attributeModel()->reportIndex(row);
+        if (review->reviewData()->metrics.columns[static_cast<std::size_t>(index)].name == column) {
+          view->showAttribute(index);
+        }
+      }
+      view->modelBinsButton()->setChecked(true);
+      view->modelBinsScaleBox()->setCurrentIndex(scale);
+      then([this, name] {
+        grab(name);
+        next();
+      }, 600);
+    });
+  }
   steps_.push_back([this] {
+    window_->reviewPage()->reviewWidget()->histogramView()->modelBinsButton()->setChecked(false);
     window_->showStep(Step::kExport);
     if (!export_dir_.isValid()) return fail(QStringLiteral("no temporary folder for the export"));
     window_->exportPage()->setDirectory(export_dir_.path());

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// `deniable --screenshots DIR`: opens the demo dataset in a 1280×800 main window, performs a
-// real run, exports to a temporary folder, and renders every step and every review tab to
-// DIR/NN-name.png (QWidget::grab), then quits. Works offscreen. Driven by signals and timers,
+// `deniable --screenshots DIR`: opens the demo dataset in a 1280×800 main window (or
+// --screenshot-size), performs a real run, exports to a temporary folder, and renders every
+// step and every review tab to DIR/NN-name.png (QWidget::grab) — plus the Columns step's
+// domain forecast on a column that loses values, the Privacy step's "More settings" (the
+// Automatic domain share) and the Histograms tab over the model's bins — then quits. Works offscreen. Driven by signals and timers,
 // never processEvents.
 #pragma once
 
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include <QObject>
+#include <QSize>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -24,6 +27,8 @@ class ScreenshotRunner : public QObject {
   // Starts; the application quits with 0 when every picture was written, else 1.
   void start();
   const QStringList& written() const { return written_; }
+  // The window size the pictures are taken at (default 1280×800).
+  void setSize(QSize size) { size_ = size; }
 
  private:
   void next();
@@ -31,8 +36,11 @@ class ScreenshotRunner : public QObject {
   void fail(const QString& why);
   // Runs `step` after the event loop has settled layouts and paints.
   void then(std::function<void()> step, int delay_ms = 250);
+  // Runs `step` once the Columns step's domain forecast is no longer computing.
+  void whenForecastReady(std::function<void()> step);
 
   MainWindow* window_;
+  QSize size_{1280, 800};
   QString directory_;
   QTemporaryDir export_dir_;
   std::vector<std::function<void()>> steps_;

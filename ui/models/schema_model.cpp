@@ -9,6 +9,7 @@
 
 #include "engine/schema/datetime.h"
 #include "ui/session/session.h"
+#include "ui/tasks/domain_forecast.h"
 #include "ui/util/errors.h"
 #include "ui/util/format.h"
 
@@ -129,6 +130,16 @@ void SchemaModel::refresh() {
   }
 }
 
+void SchemaModel::setForecast(std::shared_ptr<const DomainForecastRecord> forecast, bool computing,
+                              const QString& error) {
+  forecast_ = std::move(forecast);
+  forecast_computing_ = computing;
+  forecast_error_ = error;
+  // A forecast is for the schema it was computed with: a different column count is stale.
+  if (forecast_ && forecast_->columns.size() != static_cast<std::size_t>(rows_)) forecast_.reset();
+  if (rows_ > 0) emit dataChanged(index(0, kForecast), index(rows_ - 1, kForecast));
+}
+
 int SchemaModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rows_; }
 
 int SchemaModel::columnCount(const QModelIndex& parent) const {
@@ -138,8 +149,8 @@ int SchemaModel::columnCount(const QModelIndex& parent) const {
 QVariant SchemaModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal) return {};
   static const char* const kTitles[kColumnCount] = {
-      "Column", "Sample values", "Type", "Categorical", "Role", "Missing", "Distinct",
-      "Public domain", "Not fitting"};
+      "Column", "Sample values", "Type", "Categorical", "Role", "What ε keeps", "Missing",
+      "Distinct", "Public domain", "Not fitting"};
   static const char* const kTips[kColumnCount] = {
       "The column's name in the CSV header",
       "A few of the most frequent values (for your eyes only)",
@@ -147,6 +158,10 @@ QVariant SchemaModel::headerData(int section, Qt::Orientation orientation, int r
       "Treated as a set of categories (few distinct values) rather than a range of numbers",
       "What the column means for privacy: attribute, identifier (regenerated), "
       "quasi-identifier, sensitive, or ignore (left out). Click to change.",
+      "Forecast of what the privacy budget (ε on the Privacy step) keeps of each column: which "
+      "values survive the private selection of categories, how fine the private bins get. It "
+      "reads your data, so it is for your eyes only; nothing is spent. Select a row for details "
+      "and how to keep more.",
       "Share of empty or missing cells",
       "Number of different values",
       "Bounds or categories you declare as public knowledge; otherwise Deniable estimates them "
@@ -188,6 +203,11 @@ QVariant SchemaModel::data(const QModelIndex& index, int role) const {
       case kMissing: return formatPercent(stats.missing_rate());
       case kDistinct: return formatCount(stats.distinct);
       case kPublicDomain: return publicDomainText(column);
+      case kForecast: {
+        if (forecast_) return forecastCellText(forecast_->columns[static_cast<std::size_t>(index.row())]);
+        if (forecast_computing_) return tr("computing…");
+        return forecast_error_.isEmpty() ? QString() : tr("⚠ no forecast");
+      }
       case kFailed:
         if (stats.failed_count == 0) return QStringLiteral("—");
         return tr("%1 (%2)").arg(countOf(stats.failed_count, tr("cell"), tr("cells")),
@@ -218,6 +238,17 @@ QVariant SchemaModel::data(const QModelIndex& index, int role) const {
       case kFailed:
         return stats.failed_count == 0 ? tr("Every value reads as %1").arg(DataTypeName(column.type))
                                        : tr("Select the row to see these values and their lines");
+      case kForecast: {
+        const QString owner = tr("A forecast for your eyes only: it reads your data; nothing is "
+                                 "spent.");
+        if (forecast_) {
+          const ColumnForecastView& view = forecast_->columns[static_cast<std::size_t>(index.row())];
+          if (!view.modelled) return owner;
+          return QStringLiteral("%1\n%2").arg(QString::fromStdString(view.forecast.summary), owner);
+        }
+        if (forecast_computing_) return tr("Computing the forecast in the background…");
+        return forecast_error_;
+      }
       case kPublicDomain:
         return column.public_min || column.public_max || column.public_categories
                    ? tr("Declared public by you: private only if it is genuinely public knowledge")
@@ -228,9 +259,14 @@ QVariant SchemaModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::ForegroundRole) {
     const QPalette palette = QApplication::palette();
     if (index.column() == kFailed && stats.failed_count > 0) return palette.color(QPalette::Link);
+    if (index.column() == kForecast && !forecast_) return palette.color(QPalette::PlaceholderText);
     if (!column.is_modelled() && column.role == ColumnRole::kIgnore) {
       return palette.color(QPalette::PlaceholderText);
     }
+  }
+  if (role == Qt::DecorationRole && index.column() == kForecast && forecast_ &&
+      forecastLosesValues(forecast_->columns[static_cast<std::size_t>(index.row())])) {
+    return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
   }
   if (role == Qt::DecorationRole && index.column() == kRole && repeatedValues(column) > 0) {
     return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);

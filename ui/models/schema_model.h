@@ -5,8 +5,11 @@
 // ApplySchemaJson: one undo step, the CLI's semantics) and a refused edit is reported by
 // editFailed() with the engine's message. Choosing role "target" for a column without a public
 // class list changes nothing: targetRequested() asks the page to show the classes and let the
-// owner declare them (the engine refuses a target without one).
+// owner declare them (the engine refuses a target without one). The forecast column shows what
+// the Privacy step's ε will keep of each column (set by the page from its DomainForecaster).
 #pragma once
+
+#include <memory>
 
 #include <QAbstractTableModel>
 
@@ -15,6 +18,7 @@
 namespace deniable::ui {
 
 class Session;
+struct DomainForecastRecord;
 
 class SchemaModel : public QAbstractTableModel {
   Q_OBJECT
@@ -26,6 +30,7 @@ class SchemaModel : public QAbstractTableModel {
     kType,
     kCategorical,
     kRole,
+    kForecast,  // what the chosen ε keeps (DomainForecaster; owner's eyes only)
     kMissing,
     kDistinct,
     kPublicDomain,
@@ -47,6 +52,11 @@ class SchemaModel : public QAbstractTableModel {
   // "Float (2 decimals)", "DateTime (%-m/%-d/%y, 1927–2026)": a type with its format.
   static QString typeText(const ColumnSchema& column);
 
+  // The forecast column: `forecast` for the current settings, or null with `computing` true
+  // ("computing…") or false (no forecast: nothing to show, or the failure `error`).
+  void setForecast(std::shared_ptr<const DomainForecastRecord> forecast, bool computing,
+                   const QString& error = {});
+
  signals:
   void editFailed(const QString& message);
   // The owner chose role target for column `row`, which has no public class list yet.
@@ -57,6 +67,9 @@ class SchemaModel : public QAbstractTableModel {
 
   Session* session_;
   int rows_ = 0;
+  std::shared_ptr<const DomainForecastRecord> forecast_;
+  bool forecast_computing_ = false;
+  QString forecast_error_;
 };
 
 }  // namespace deniable::ui

@@ -6,6 +6,11 @@
 // categories, a public vocabulary from the suggestions, bins) and, for a target, its classes
 // with their counts, with a plain warning that bounds read off the data are not private. The
 // result is the CLI's schema JSON: saved and loaded from here.
+//
+// Beside each column: what the Privacy step's ε will keep of it (a forecast computed in the
+// background by a DomainForecaster: which values merge into Other, how fine the private bins
+// get, what a public declaration saves), with the fixes when values would be lost. The
+// forecast reads the real data: the page says it is for the owner's eyes only.
 #pragma once
 
 #include <QString>
@@ -29,6 +34,7 @@ class QGroupBox;
 
 namespace deniable::ui {
 
+class DomainForecaster;
 class MessageBanner;
 class SchemaModel;
 class Session;
@@ -42,6 +48,11 @@ class ColumnsPage : public QWidget {
   explicit ColumnsPage(Session* session, QWidget* parent = nullptr);
 
   QTableView* table() const { return table_; }
+  // What the chosen ε keeps of each column (computed in the background).
+  DomainForecaster* forecaster() const { return forecaster_; }
+  // The forecast's header line (settings, how ε is split) and the selected column's forecast.
+  QString forecastHeaderText() const;
+  QString forecastDetailsText() const;
   SchemaModel* model() const { return model_; }
   // File actions (also used by the buttons after their file dialogs).
   Status saveSchema(const QString& path);
@@ -63,12 +74,17 @@ class ColumnsPage : public QWidget {
   // The vocabulary row's button: "public": {"vocabulary": id, "case": ...}.
   void declareVocabulary(const QString& id, int letter_case);
 
+ signals:
+  // A forecast's "Privacy step" link: show that step (ε, δ, the domain share).
+  void privacyStepRequested();
+
  private:
   QWidget* buildDetails();
   QWidget* buildDomainForm();
   void showDetails();
   void showFormats(const ColumnSchema& column);
   void showReview(int c, const ColumnSchema& column);
+  void showForecast();
   void applyBounds();
   void clearBounds();
   void applyCategories();
@@ -80,7 +96,10 @@ class ColumnsPage : public QWidget {
   int currentColumn() const;
 
   Session* session_;
+  DomainForecaster* forecaster_;
   SchemaModel* model_;
+  QLabel* forecast_header_;
+  QLabel* forecast_details_;
   MessageBanner* banner_;
   QTableView* table_;
   QGroupBox* details_;

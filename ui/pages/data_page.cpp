@@ -102,6 +102,9 @@ QWidget* DataPage::buildLoaded() {
   facts_->setTextFormat(Qt::RichText);
   facts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   facts_->setWordWrap(true);
+  // The SHA-256 (64 characters without a break) must not set the window's minimum width: in a
+  // narrow window (1024 pixels) the line is clipped at its end instead.
+  facts_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   facts_->setToolTip(tr("Facts about the file as read. The SHA-256 fingerprint identifies this "
                         "exact file; it goes into the project file and the release report."));
   auto* another = new QPushButton(tr("Open another file…"), page);

@@ -171,13 +171,14 @@ QWidget* ExportPage::buildOutputs() {
   grid->addWidget(folder, kOutputCount, 0);
   grid->addWidget(export_, kOutputCount + 1, 2);
   grid->setColumnStretch(1, 1);
-  owner_report_ = new QCheckBox(tr("Add the owner-only part (statistics of the real data: do not "
-                                   "publish)"),
+  owner_report_ = new QCheckBox(tr("Add the owner-only part (real-data statistics: do not publish)"),
                                 box);
   owner_report_->setToolTip(tr("Adds your input's path and fingerprint, the utility metrics, "
                                "histograms and heatmaps to the report. They are exact statistics "
                                "of the real data: keep such a report to yourself."));
-  grid->addWidget(owner_report_, kOutputCount + 1, 1);
+  // Under the names and paths (spanning both columns), so that its text does not widen the
+  // path column: the page fits a 1024-pixel-wide window.
+  grid->addWidget(owner_report_, kOutputCount + 1, 0, 1, 2);
   return box;
 }
 

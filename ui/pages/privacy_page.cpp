@@ -14,12 +14,14 @@
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include "ui/pages/deniable_settings.h"
 #include "ui/session/guarantee_summary.h"
 #include "ui/session/session.h"
+#include "ui/tasks/domain_forecast.h"
 #include "ui/tasks/job_controller.h"
 #include "ui/util/format.h"
 #include "ui/widgets/guarantee_panel.h"
@@ -31,6 +33,9 @@ namespace deniable::ui {
 namespace {
 
 constexpr double kDeltaChoices[] = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-12};
+
+// The domain share spin box's minimum: shown as "Automatic" (the engine's rule).
+constexpr double kAutomaticShare = -0.05;
 
 }  // namespace
 
@@ -111,6 +116,8 @@ void PrivacyPage::connectSlider(ParameterSlider* slider, const QString& what,
 QWidget* PrivacyPage::buildParameters() {
   auto* box = new QGroupBox(tr("Privacy and model"), this);
   auto* form = new QFormLayout(box);
+  // In a narrow window a label goes above its slider rather than pushing it out of view.
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   epsilon_ = new ParameterSlider({.minimum = 0.01, .maximum = 100, .decimals = 2, .step = 0.1,
                                   .logarithmic = true, .integer = false,
                                   .left_caption = tr("◀ more private"),
@@ -147,13 +154,15 @@ QWidget* PrivacyPage::buildParameters() {
                                .left_caption = tr("◀ coarser, less noise"),
                                .right_caption = tr("finer detail ▶"), .suffix = {}},
                               box);
-  bins_->setControlToolTip(tr("Numbers are grouped into this many equal-width ranges. More bins "
-                              "show finer detail but each gets fewer records (more relative "
-                              "noise)."));
+  bins_->setControlToolTip(tr("At most this many bins per number column. Deniable places them "
+                              "privately where the data is (narrow where values crowd, a spike "
+                              "such as 0 on its own); with public bounds and no share of ε for "
+                              "domains they are equal-width. More bins show finer detail but "
+                              "each gets fewer records (more relative noise)."));
   connectSlider(bins_, tr("bins"), [](PrivacySettings& s, double v) { s.model.bins = static_cast<int>(v); });
   form->addRow(tr("Bins for numbers:"), bins_);
 
-  auto* more = new QToolButton(box);
+  auto* more = more_ = new QToolButton(box);
   more->setText(tr("More settings"));
   more->setCheckable(true);
   more->setArrowType(Qt::RightArrow);
@@ -185,7 +194,8 @@ QWidget* PrivacyPage::buildParameters() {
   domain_share_ = new QDoubleSpinBox(box);
   // The minimum stands for "Automatic" (the engine's rule); 0 is allowed when every domain is
   // declared public.
-  domain_share_->setRange(-0.05, 0.9);
+  domain_share_->setDecimals(3);
+  domain_share_->setRange(kAutomaticShare, 0.99);
   domain_share_->setSpecialValueText(tr("Automatic"));
   domain_share_->setSingleStep(0.05);
   domain_share_->setKeyboardTracking(false);
@@ -196,6 +206,11 @@ QWidget* PrivacyPage::buildParameters() {
   connect(domain_share_, &QDoubleSpinBox::valueChanged, this, [this](double value) {
     PrivacySettings next = session_->settings();
     if (value < 0) {
+      // Anything typed below 0 means Automatic: show it as such.
+      if (value != kAutomaticShare) {
+        const QSignalBlocker block(domain_share_);
+        domain_share_->setValue(kAutomaticShare);
+      }
       next.model.domain_fraction.reset();
     } else {
       next.model.domain_fraction = value;
@@ -222,6 +237,7 @@ QWidget* PrivacyPage::buildParameters() {
 QWidget* PrivacyPage::buildRelease() {
   auto* box = new QGroupBox(tr("Release"), this);
   auto* form = new QFormLayout(box);
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   rows_ = new QSpinBox(box);
   rows_->setRange(1, 2'000'000'000);
   rows_->setGroupSeparatorShown(true);
@@ -293,6 +309,8 @@ void PrivacyPage::refresh() {
   const bool correlated = model.mode == SynthesisMode::kCorrelated;
   degree_->setEnabled(correlated);
   structure_share_->setEnabled(correlated);
+  // Random mode spends the whole budget on the domains: the share does not apply.
+  domain_share_->setEnabled(model.mode != SynthesisMode::kRandom);
   bins_->setEnabled(true);
   {
     const QSignalBlocker block_delta(delta_);
@@ -303,8 +321,7 @@ void PrivacyPage::refresh() {
     }
     delta_->setCurrentIndex(index);
     const QSignalBlocker block_domain(domain_share_);
-    domain_share_->setValue(model.domain_fraction ? *model.domain_fraction
-                                                  : domain_share_->minimum());
+    domain_share_->setValue(model.domain_fraction ? *model.domain_fraction : kAutomaticShare);
     const QSignalBlocker block_structure(structure_share_);
     structure_share_->setValue(model.structure_fraction);
     const QSignalBlocker block_rows(rows_);
@@ -326,14 +343,35 @@ void PrivacyPage::refresh() {
             : tr("The number of released rows is public; it reveals nothing else about your "
                  "data."));
   }
-  guarantee_->setText(guaranteeHtml(summarizeGuarantee(*session_, /*use_result=*/false),
-                                    /*with_notes=*/false, /*with_mode=*/false,
-                                    /*with_warnings=*/false));
+  QString guarantee = guaranteeHtml(summarizeGuarantee(*session_, /*use_result=*/false),
+                                   /*with_notes=*/false, /*with_mode=*/false,
+                                   /*with_warnings=*/false);
+  if (session_->hasInput() && model.Validate()) {
+    // How the run will split ε (the engine's rule, with this input's row count standing for
+    // the run's private count): the Columns step shows what that keeps of each column.
+    const DomainBudget budget =
+        plannedDomainBudget(session_->schema(), session_->data()->table->num_rows(), settings);
+    guarantee += QStringLiteral("<p style=\"margin-top:6px\">%1</p>")
+                     .arg(tr("How ε is split: %1. The Columns step shows what that keeps of "
+                             "each column.")
+                              .arg(domainRuleText(budget, settings).toHtmlEscaped()));
+    domain_share_->setSpecialValueText(
+        tr("Automatic (%1)").arg(formatDecimal(budget.total() / model.epsilon, 2)));
+  } else {
+    domain_share_->setSpecialValueText(tr("Automatic"));
+  }
+  guarantee_->setText(guarantee);
 }
 
 QString PrivacyPage::passRateText() const { return deniable_->passRateText(); }
 
 PassRateGrid* PrivacyPage::passRateGrid() const { return deniable_->passRateGrid(); }
+
+void PrivacyPage::showMoreSettings() {
+  more_->setChecked(true);
+  // Once the newly shown rows are laid out.
+  QTimer::singleShot(0, this, [this] { scroll_->ensureWidgetVisible(structure_share_); });
+}
 
 void PrivacyPage::showDeniableSettings() { scroll_->ensureWidgetVisible(deniable_->scrollTarget()); }
 

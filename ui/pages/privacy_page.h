@@ -20,6 +20,7 @@ class QLineEdit;
 class QPushButton;
 class QScrollArea;
 class QSpinBox;
+class QToolButton;
 
 namespace deniable::ui {
 
@@ -42,6 +43,10 @@ class PrivacyPage : public QWidget {
   ModeCard* modeCard(SynthesisMode mode) const { return cards_[static_cast<std::size_t>(mode)]; }
   QSpinBox* rowsSpinBox() const { return rows_; }
   QCheckBox* reproducibleCheckBox() const { return reproducible_; }
+  // The share of ε for domains; its minimum reads "Automatic" (domain_fraction unset).
+  QDoubleSpinBox* domainShareSpinBox() const { return domain_share_; }
+  // Opens "More settings" (δ, the shares of ε) and scrolls it into view.
+  void showMoreSettings();
   QString guaranteeText() const;
   PassRateGrid* passRateGrid() const;
   QString passRateText() const;
@@ -65,6 +70,7 @@ class PrivacyPage : public QWidget {
   ParameterSlider* bins_;
   QComboBox* delta_;
   QDoubleSpinBox* domain_share_;
+  QToolButton* more_;
   QDoubleSpinBox* structure_share_;
   DeniableSettings* deniable_;
   QScrollArea* scroll_;

@@ -131,6 +131,11 @@ QString parameterSection(const ReviewData& data) {
     QString text = jsonValueText(value);
     if (value.is_number() && key.find("delta") != std::string::npos) text = formatDelta(value.get<double>());
     if (value.is_number() && key.rfind("epsilon", 0) == 0) text = formatEpsilon(value.get<double>());
+    // The engine writes "auto" when the rule chose the domains' share (model/domain_budget.h).
+    if (key == "domain_fraction" && value.is_string() && value.get<std::string>() == "auto") {
+      text = QObject::tr("Automatic: set by a rule from a private row count and the column "
+                         "types (the ledger shows what the domains spent)");
+    }
     rows << qMakePair(parameterLabel(key), text);
   }
   return report_html::section(QStringLiteral("parameters"), QObject::tr("Parameters"),

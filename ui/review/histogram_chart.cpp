@@ -57,6 +57,15 @@ HistogramBars prepareHistogramBars(const ColumnComparison& column, int maxCatego
   return bars;
 }
 
+qreal niceTickStep(qreal top) {
+  const qreal rough = std::max<qreal>(top, 1e-12) / 5;
+  const qreal power = std::pow(10.0, std::floor(std::log10(rough)));
+  for (qreal factor : {1.0, 2.0, 2.5, 5.0}) {
+    if (power * factor >= rough) return power * factor;
+  }
+  return power * 5;  // rough in (5, 10) powers: 6 to 10 intervals
+}
+
 QString histogramTitle(const ColumnComparison& column) {
   return QStringLiteral("%1 — TVD %2").arg(toQString(column.name), formatFraction(column.tvd));
 }
@@ -105,17 +114,9 @@ QChart* createHistogramChart(const ColumnComparison& column, int maxLabelLength)
 
   qreal top = 0;
   for (int i = 0; i < bars.real.size(); ++i) top = std::max({top, bars.real[i], bars.synthetic[i]});
-  // A "nice" tick step (1, 2, 2.5 or 5 times a power of ten) giving about five intervals, and
-  // the axis ending at the first tick above the tallest bar.
-  const qreal rough = std::max<qreal>(top, 0.1) / 5;
-  const qreal power = std::pow(10.0, std::floor(std::log10(rough)));
-  qreal step = power * 5;
-  for (qreal factor : {1.0, 2.0, 2.5, 5.0}) {
-    if (power * factor >= rough) {
-      step = power * factor;
-      break;
-    }
-  }
+  // A "nice" tick step giving about five intervals, and the axis ending at the first tick
+  // above the tallest bar.
+  const qreal step = niceTickStep(std::max<qreal>(top, 0.1));
   int intervals = std::max(1, static_cast<int>(std::ceil(top * 1.02 / step - 1e-9)));
   // Shares never exceed 100 %: end the axis there rather than at the next tick.
   if (step * intervals > 100.0 && top <= 100.0) intervals = static_cast<int>(std::ceil(100.0 / step - 1e-9));

@@ -35,6 +35,10 @@ HistogramBars prepareHistogramBars(const ColumnComparison& column,
 // are off so that renders are repeatable.
 QChart* createHistogramChart(const ColumnComparison& column, int maxLabelLength = 18);
 
+// A "nice" axis tick step (1, 2, 2.5 or 5 times a power of ten) giving about five intervals
+// from 0 to `top` (> 0).
+qreal niceTickStep(qreal top);
+
 // The chart's title text, e.g. "age — TVD 0.034".
 QString histogramTitle(const ColumnComparison& column);
 

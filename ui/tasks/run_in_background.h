@@ -18,6 +18,7 @@
 
 #include <QFuture>
 #include <QPromise>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "engine/core/result.h"
@@ -26,10 +27,11 @@
 
 namespace deniable::ui {
 
-// R must be constructible from an Error (a Result<...>). `work(Progress&)` returns R.
+// R must be constructible from an Error (a Result<...>). `work(Progress&)` returns R. Runs on
+// `pool`, or on Qt's global pool when it is null.
 template <typename R, typename Work>
-QFuture<R> runInBackground(std::shared_ptr<JobTrace> trace, Work work) {
-  return QtConcurrent::run([trace = std::move(trace), work = std::move(work)](QPromise<R>& promise) {
+QFuture<R> runInBackground(QThreadPool* pool, std::shared_ptr<JobTrace> trace, Work work) {
+  auto task = [trace = std::move(trace), work = std::move(work)](QPromise<R>& promise) {
     PromiseProgress<R> progress(promise, trace.get());
     try {
       promise.addResult(work(progress));
@@ -41,7 +43,14 @@ QFuture<R> runInBackground(std::shared_ptr<JobTrace> trace, Work work) {
       promise.addResult(R(InternalError("unknown exception in a background job")));
     }
     if (trace) trace->finish();
-  });
+  };
+  return pool != nullptr ? QtConcurrent::run(pool, std::move(task))
+                         : QtConcurrent::run(std::move(task));
+}
+
+template <typename R, typename Work>
+QFuture<R> runInBackground(std::shared_ptr<JobTrace> trace, Work work) {
+  return runInBackground<R>(nullptr, std::move(trace), std::move(work));
 }
 
 }  // namespace deniable::ui
