@@ -208,7 +208,10 @@ Result<std::vector<T>> ArrayOf(const json& object, const char* key, const std::s
   std::vector<T> out;
   for (const json& item : object.at(key)) {
     if constexpr (std::is_integral_v<T>) {
-      if (!item.is_number_unsigned() || item.get<std::uint64_t>() > 0xFFFFFFFFull) {
+      if (!item.is_number_integer() ||
+          (!item.is_number_unsigned() && item.get<std::int64_t>() < 0) ||
+          (item.is_number_unsigned() && item.get<std::uint64_t>() > 0xFFFFFFFFull) ||
+          (!item.is_number_unsigned() && item.get<std::int64_t>() > 0xFFFFFFFFll)) {
         return ParseError(path + "." + key + ": expected integers between 0 and 2^32 - 1");
       }
     } else {

@@ -63,11 +63,17 @@ std::size_t Find(std::vector<std::size_t>& parent, std::size_t x) {
   return x;
 }
 
-// Rule 1: which cells lie in kept groups.
-std::vector<bool> KeptCells(const GeoDecomposition& d, const NoisyGeoCells& noisy,
-                            double group_degrees) {
+// Rules 1-2 per cell: whether it lies in a kept group, and whether it may weigh anything (not
+// a lone cell below kLoneLeafScales noise scales).
+struct KeptCells {
+  std::vector<bool> in_kept_group;
+  std::vector<bool> weighted;
+};
+
+KeptCells FindKeptCells(const GeoDecomposition& d, const NoisyGeoCells& noisy,
+                        double group_degrees) {
   const std::size_t count = noisy.nodes.size();
-  if (!noisy.cut_empty) return std::vector<bool>(count, true);
+  if (!noisy.cut_empty) return {std::vector<bool>(count, true), std::vector<bool>(count, true)};
   const double scale = noisy.count_noise_scale;
   std::uint32_t group_level = d.levels();
   for (std::uint32_t level = 0; level <= d.levels(); ++level) {
@@ -165,13 +171,14 @@ std::vector<bool> KeptCells(const GeoDecomposition& d, const NoisyGeoCells& nois
         groups.begin(), groups.end(), [](const Group& a, const Group& b) { return a.sum < b.sum; });
     kept_group[static_cast<std::size_t>(heaviest - groups.begin())] = true;
   }
-  std::vector<bool> kept(count, false);
+  KeptCells kept{std::vector<bool>(count, false), std::vector<bool>(count, false)};
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (!kept_group[g]) continue;
     // Rule 2's lone cells: a group of one cell weighs 0 below kLoneLeafScales noise scales.
     const bool lone = groups[g].first == groups[g].last;
     for (std::size_t c = groups[g].first; c <= groups[g].last; ++c) {
-      kept[c] = !lone || static_cast<double>(noisy.counts[c]) >= kLoneLeafScales * scale;
+      kept.in_kept_group[c] = true;
+      kept.weighted[c] = !lone || static_cast<double>(noisy.counts[c]) >= kLoneLeafScales * scale;
     }
   }
   return kept;
@@ -200,15 +207,16 @@ Result<GeoCells> GeoCellsFromNoisy(const GeoDecomposition& decomposition,
   }
 
   // Rules 1-2: weights.
-  const std::vector<bool> kept = KeptCells(decomposition, noisy, binning.group_degrees);
+  const KeptCells kept = FindKeptCells(decomposition, noisy, binning.group_degrees);
   double total = 0;
   for (std::size_t c = 0; c < count; ++c) {
-    cells.weights.push_back(kept[c] ? std::max(static_cast<double>(noisy.counts[c]), 0.0) : 0.0);
+    cells.weights.push_back(
+        kept.weighted[c] ? std::max(static_cast<double>(noisy.counts[c]), 0.0) : 0.0);
     total += cells.weights.back();
   }
-  if (!(total > 0)) {  // nothing clearly holds records: uniform over the kept cells
+  if (!(total > 0)) {  // nothing clearly holds records: uniform over the kept groups
     for (std::size_t c = 0; c < count; ++c) {
-      cells.weights[c] = kept[c] ? decomposition.Points(noisy.nodes[c]) : 0.0;
+      cells.weights[c] = kept.in_kept_group[c] ? decomposition.Points(noisy.nodes[c]) : 0.0;
       total += cells.weights[c];
     }
   }
