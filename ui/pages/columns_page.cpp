@@ -32,6 +32,7 @@
 #include "ui/session/session.h"
 #include "ui/util/errors.h"
 #include "ui/util/format.h"
+#include "ui/widgets/geo_pair_panel.h"
 #include "ui/widgets/message_banner.h"
 #include "ui/widgets/page_header.h"
 #include "ui/widgets/target_classes_panel.h"
@@ -260,6 +261,7 @@ QWidget* ColumnsPage::buildDomainForm() {
   outer->setContentsMargins(0, 0, 0, 0);
   form_ = new QFormLayout;
   outer->addLayout(form_);
+  outer->addWidget(new GeoPairPanel(session_, table_->selectionModel(), form));
   outer->addStretch(1);
   form_->addRow(tr("Decimals:"), decimals_);
   form_->addRow(tr("Two-digit years from:"), two_digit_field);
