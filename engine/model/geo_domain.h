@@ -13,7 +13,14 @@
 //    that count reaches kMissingThreshold noise scales, as for numeric columns.
 //  * with no budget: both columns must declare public bounds; the box's quadtree nodes at a
 //    fixed depth become the regions, uniform (UniformGeoCells), a missing code always present.
-// The ledger holds the histogram's two entries ("cells of lat + long: ...") on partition "all".
+// Privacy guarantee (neighbouring: add/remove one record; a record holds one point or is
+// missing for the pair): (2ε_a + ε_2)-DP = ε-DP for the domain, pure (δ = 0). Sensitivity 1 for
+// every count (adaptive stage: Thm. 3 with its discount; second pass and missing count: one
+// disjoint cell per record). Sampling: exact discrete Laplace (dp/geometric_mechanism.h) from the
+// Rng passed in. Spends are recorded before any noise is drawn: the histogram's two entries
+// ("cells of lat + long: adaptive partition", "...: leaf counts") on partition "all". Proofs:
+// histogram/adaptive_histogram.md, histogram/decompositions.md §3; everything after the counts
+// (model/geo_regions.h) is post-processing.
 #pragma once
 
 #include "engine/core/progress.h"

@@ -152,16 +152,24 @@ TEST(GeoDomainTest, TwoPlacesBecomeTwoRegionsAndMissingItsOwnCode) {
   EXPECT_EQ(text(0, 0), "a");
 }
 
-TEST(GeoDomainTest, DescriptionRoundTripsTheGeoDomainAndGeneratesTheSameValues) {
-  const RawTable table = StopsTable();
-  const Schema schema = StopsSchema();
-  auto domains = Build(table, schema, GeoOnly(kHugeEpsilon));
-  ASSERT_TRUE(domains.has_value());
+// The stops table's domains (huge ε) in a description with a uniform network.
+Description StopsDescription() {
   Description description;
+  auto domains = Build(StopsTable(), StopsSchema(), GeoOnly(kHugeEpsilon));
+  EXPECT_TRUE(domains.has_value());
+  if (!domains) return description;
   description.mode = "independent";
-  description.schema = schema;
+  description.schema = StopsSchema();
   description.domains = *domains;
   description.network = UniformNetwork(description.cardinalities());
+  return description;
+}
+
+TEST(GeoDomainTest, DescriptionRoundTripsTheGeoDomainAndGeneratesTheSameValues) {
+  const Description description = StopsDescription();
+  ASSERT_EQ(description.domains.size(), 2u);
+  const Schema& schema = description.schema;
+  const std::vector<ColumnDomain>* domains = &description.domains;
   const nlohmann::json json = DescriptionToJson(description);
   const nlohmann::json& geo = json["domains"]["lat"]["geo"];
   EXPECT_EQ(geo["longitude"], "long");
@@ -202,16 +210,9 @@ TEST(GeoDomainTest, DescriptionRoundTripsTheGeoDomainAndGeneratesTheSameValues) 
 }
 
 TEST(GeoDomainTest, DescriptionsWhoseSchemaAndDomainDisagreeAreRefused) {
-  const RawTable table = StopsTable();
-  const Schema schema = StopsSchema();
-  auto domains = Build(table, schema, GeoOnly(kHugeEpsilon));
-  ASSERT_TRUE(domains.has_value());
-  Description description;
-  description.mode = "independent";
-  description.schema = schema;
-  description.domains = *domains;
-  description.network = UniformNetwork(description.cardinalities());
-  nlohmann::json json = DescriptionToJson(description);
+  const Description description = StopsDescription();
+  ASSERT_EQ(description.domains.size(), 2u);
+  const nlohmann::json json = DescriptionToJson(description);
 
   nlohmann::json other = json;
   other["domains"]["lat"]["geo"]["longitude"] = "kind";
