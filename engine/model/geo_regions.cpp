@@ -253,6 +253,20 @@ Result<GeoCells> GeoCellsFromNoisy(const GeoDecomposition& decomposition,
     starts.erase(starts.begin() + static_cast<std::ptrdiff_t>(r > 0 ? r : 1));
     if (r > 0) --r;
   }
+  // Heavy cells standing alone can close a region at half a share: at most 2·max_regions runs.
+  // Down to max_regions, the lightest neighbouring pair merges (the first on a tie).
+  while (starts.size() - 1 > static_cast<std::size_t>(binning.max_regions)) {
+    std::size_t lightest = 0;
+    double best = HUGE_VAL;
+    for (std::size_t r = 0; r + 2 < starts.size(); ++r) {
+      const double pair = weight_of(r) + weight_of(r + 1);
+      if (pair < best) {
+        best = pair;
+        lightest = r;
+      }
+    }
+    starts.erase(starts.begin() + static_cast<std::ptrdiff_t>(lightest) + 1);
+  }
   cells.region_starts = std::move(starts);
   return cells;
 }

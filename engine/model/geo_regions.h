@@ -31,7 +31,9 @@
 //     a cell holding at least half a region's share stands alone (a hot spot, a depot, becomes
 //     its own code). The model's cardinality is the number of regions: PrivBayes's noise grows
 //     with it, so a pair costs as many codes as one numeric column, not their product.
-//  4. Regions without weight join a neighbour (the model gets no empty codes).
+//  4. Regions without weight join a neighbour (the model gets no empty codes); beyond
+//     `max_regions` (heavy cells alone can make up to twice as many runs), the lightest
+//     neighbouring pair of regions merges until there are max_regions.
 // Privacy: everything above reads only the histogram's released outputs (leaves and noisy
 // counts) and public constants: post-processing, no ε.
 #pragma once

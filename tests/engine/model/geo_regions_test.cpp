@@ -103,6 +103,20 @@ TEST(GeoRegionsTest, ASeedFarAwayIsKeptAndAJointClusterToo) {
   EXPECT_EQ(cells->region_starts, (std::vector<std::uint32_t>{0, 10}));
 }
 
+TEST(GeoRegionsTest, NeverMoreRegionsThanAsked) {
+  const GeoDecomposition d = Lattice();
+  NoisyGeoCells noisy = Noisy(d, /*cut_empty=*/false);
+  // Eight cells of equal weight, each at least half a share (80 / 4 / 2 = 10): eight heavy
+  // runs, merged pairwise, lightest first, into four.
+  noisy.counts = {10, 10, 10, 10, 10, 10, 10, 10, 0, -2};
+  auto cells = GeoCellsFromNoisy(d, noisy, Binning(4));
+  ASSERT_TRUE(cells.has_value());
+  EXPECT_EQ(cells->region_starts, (std::vector<std::uint32_t>{0, 2, 4, 6, 10}));
+  cells = GeoCellsFromNoisy(d, noisy, Binning(1));
+  ASSERT_TRUE(cells.has_value());
+  EXPECT_EQ(cells->region_starts, (std::vector<std::uint32_t>{0, 10}));
+}
+
 TEST(GeoRegionsTest, EncodesEveryPointOfTheBoxAndDrawsOnlyWeightedCells) {
   const GeoDecomposition d = Lattice();
   const GeoCells cells = GeoCellsFromNoisy(d, Noisy(d, true), Binning(4)).value();
