@@ -536,7 +536,6 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
     ColumnForecast out;
     out.column = column.name;
     out.need = DomainNeedOf(schema, static_cast<std::size_t>(modelled[k]));
-    if (out.need == DomainNeed::kGeo) out.column += " + " + column.geo_longitude;
     switch (out.need) {
       case DomainNeed::kSetUnion: {
         out.epsilon = budget.union_epsilon;
@@ -577,7 +576,8 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
           break;
         }
         out.rows_per_leaf = threshold_of(out.epsilon, 4);
-        out.summary = "one geo attribute: cells where the points are, down to about " +
+        out.summary = "one geo attribute with '" + column.geo_longitude +
+                      "': cells where the points are, down to about " +
                       std::to_string(out.rows_per_leaf) +
                       " rows each (private quadtree, ε = " + FormatEpsilon(out.epsilon) + ")";
         break;

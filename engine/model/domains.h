@@ -79,7 +79,7 @@ double LatticeStepOf(const ColumnSchema& column);
 
 // ---- Before a run: what a budget will keep (for the owner's eyes: inspect, the Columns step) --
 struct ColumnForecast {
-  std::string column;
+  std::string column;             // a geo pair: its latitude column (need kGeo)
   DomainNeed need = DomainNeed::kNone;
   double epsilon = 0;             // the column's own ε (histogram, trie) or the union's
   std::uint64_t merge_below = 0;  // union: values with fewer rows are likely merged (0: all kept)

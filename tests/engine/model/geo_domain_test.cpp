@@ -88,6 +88,19 @@ TEST(GeoDomainTest, ThePairIsOneAttributeWithTheBudgetOfOneNumericColumn) {
   EXPECT_EQ(PlanDomainBudget(separate, 1.0, 10000, std::nullopt).histogram_columns, 2);
 }
 
+TEST(GeoDomainTest, TheForecastShowsThePairOnItsLatitudeColumn) {
+  auto forecast = ForecastDomains(StopsTable(), StopsSchema(), 1.0, 1e-9, std::nullopt);
+  ASSERT_TRUE(forecast.has_value()) << forecast.error().message;
+  ASSERT_EQ(forecast->columns.size(), 2u);
+  const ColumnForecast& pair = forecast->columns[1];
+  EXPECT_EQ(pair.column, "lat");
+  EXPECT_EQ(pair.need, DomainNeed::kGeo);
+  EXPECT_GT(pair.epsilon, 0);
+  EXPECT_EQ(pair.epsilon, forecast->budget.geo_epsilon);
+  EXPECT_GT(pair.rows_per_leaf, 0);
+  EXPECT_EQ(pair.summary.rfind("one geo attribute with 'long': cells where the points are", 0), 0u);
+}
+
 TEST(GeoDomainTest, TwoPlacesBecomeTwoRegionsAndMissingItsOwnCode) {
   const RawTable table = StopsTable();
   const Schema schema = StopsSchema();
