@@ -13,6 +13,7 @@
 
 #include <cstdio>
 
+#include "tests/ui/review_test_fixture.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/pages/columns_page.h"
 #include "ui/review/network_scene.h"
@@ -119,14 +120,8 @@ TEST(GeoPairReviewTest, TheNetworkNamesThePairsAttributeLatPlusLong) {
   SeededRng rng(5);
   auto release = RunRelease(input.value(), settings, /*rows=*/500, rng, progress);
   ASSERT_TRUE(release.has_value()) << release.error().message;
-  auto data = std::make_shared<ReviewData>();
-  data->real = input->table;
-  data->synthetic = release->synthetic;
-  data->schema = input->schema;
-  data->description = release->model.description;
-  data->settings = settings;
-  data->metrics = release->metrics;
-  data->summary = release->rows.summary;
+  const std::shared_ptr<const ReviewData> data =
+      deniable::test_support::ReviewDataOf(input.value(), settings, release.value());
   ASSERT_EQ(data->description.domains.size(), 2u);  // kind, and the pair
   const int geo = 1;
   ASSERT_TRUE(data->description.domains[geo].is_geo());
