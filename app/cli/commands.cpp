@@ -16,6 +16,7 @@
 #include "engine/pipeline/synthesis_job.h"
 #include "engine/schema/column_review.h"
 #include "engine/schema/datetime.h"
+#include "engine/schema/geo_pairs.h"
 #include "engine/schema/schema_json.h"
 
 namespace deniable::cli {
@@ -300,6 +301,9 @@ std::string FormatSummary(const ColumnSchema& column) {
            " public categories" +
            (column.public_vocabulary.empty() ? "" : " (" + column.public_vocabulary + ")");
   }
+  if (!column.geo_longitude.empty()) {
+    out += std::string(out.empty() ? "" : "; ") + "geo pair with '" + column.geo_longitude + "'";
+  }
   return out;
 }
 
@@ -307,6 +311,13 @@ std::string FormatSummary(const ColumnSchema& column) {
 // vocabulary suggestions with the line to paste into the schema.
 std::string ReviewText(const LoadedInput& loaded) {
   std::string out;
+  for (const GeoPair& pair : GeoPairs(loaded.schema)) {
+    const std::string lat = "'" + loaded.schema.columns[pair.latitude].name + "'";
+    const std::string lon = "'" + loaded.schema.columns[pair.longitude].name + "'";
+    out += "  Geo pair: " + lat + " (latitude) and " + lon + " (longitude) are modelled jointly as "
+           "one attribute (a geo pair: a private quadtree over the points; inference proposes a pair "
+           "from column names and value ranges). To model them as two columns, set \"geo\": null on column " + lat + ".\n";
+  }
   for (std::size_t i = 0; i < loaded.schema.columns.size(); ++i) {
     const ColumnSchema& column = loaded.schema.columns[i];
     const ColumnReview review = ReviewColumn(column, loaded.table->columns[i]);

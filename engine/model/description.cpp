@@ -7,6 +7,7 @@
 #include "engine/core/atomic_file.h"
 #include "engine/model/datasynthesizer_import.h"
 #include "engine/model/domains.h"
+#include "engine/model/geo_regions.h"
 #include "engine/schema/schema_json.h"
 #include "engine/schema/typed_values.h"
 
@@ -175,12 +176,117 @@ Result<BayesNet> NetworkFromJson(const json& nodes, const std::vector<ColumnDoma
 
 }  // namespace
 
+namespace {
+
+// A geo pair's cells: the box and lattice, each cell's first corner as lattice coordinates
+// (latitude lat_min + i·resolution, longitude lon_min + j·resolution), its quadtree level and
+// weight, and the first cell of each region.
+json GeoToJson(const GeoCells& geo) {
+  json out;
+  out["longitude"] = geo.longitude;
+  out["resolution"] = geo.resolution;
+  out["box"] = {{"lat_min", geo.box.lat_lo}, {"lat_max", geo.box.lat_hi},
+                {"lon_min", geo.box.lon_lo}, {"lon_max", geo.box.lon_hi}};
+  std::vector<std::uint32_t> is, js;
+  for (std::uint64_t key : geo.keys) {
+    std::uint32_t i = 0, j = 0;
+    GeoDecomposition::Deinterleave(key, i, j);
+    is.push_back(i);
+    js.push_back(j);
+  }
+  out["cells"] = {{"i", is}, {"j", js}, {"level", geo.levels}, {"weight", geo.weights}};
+  out["regions"] = std::vector<std::uint32_t>(geo.region_starts.begin(),
+                                              geo.region_starts.end() - 1);
+  return out;
+}
+
+template <typename T>
+Result<std::vector<T>> ArrayOf(const json& object, const char* key, const std::string& path) {
+  if (!object.is_object() || !object.contains(key) || !object.at(key).is_array()) {
+    return ParseError(path + "." + key + ": expected an array");
+  }
+  std::vector<T> out;
+  for (const json& item : object.at(key)) {
+    if constexpr (std::is_integral_v<T>) {
+      if (!item.is_number_integer() ||
+          (!item.is_number_unsigned() && item.get<std::int64_t>() < 0) ||
+          (item.is_number_unsigned() && item.get<std::uint64_t>() > 0xFFFFFFFFull) ||
+          (!item.is_number_unsigned() && item.get<std::int64_t>() > 0xFFFFFFFFll)) {
+        return ParseError(path + "." + key + ": expected integers between 0 and 2^32 - 1");
+      }
+    } else {
+      if (!item.is_number()) return ParseError(path + "." + key + ": expected numbers");
+    }
+    out.push_back(item.get<T>());
+  }
+  return out;
+}
+
+Result<GeoCells> GeoFromJson(const json& object, const ColumnSchema& column,
+                             const std::string& path) {
+  if (!object.is_object()) return ParseError(path + ": expected an object");
+  GeoCells geo;
+  if (Status s = ReadOptionalMember(object, "longitude", geo.longitude, path); !s) {
+    return s.error();
+  }
+  if (geo.longitude != column.geo_longitude) {
+    return ParseError(path + ".longitude: the schema pairs column '" + column.name +
+                      "' with '" + column.geo_longitude + "', not '" + geo.longitude + "'");
+  }
+  if (!object.contains("resolution") || !object["resolution"].is_number()) {
+    return ParseError(path + ".resolution: expected a number");
+  }
+  geo.resolution = object["resolution"].get<double>();
+  const json& box = object.contains("box") ? object["box"] : json();
+  struct Bound {
+    const char* key;
+    double* out;
+  };
+  for (const Bound& bound : {Bound{"lat_min", &geo.box.lat_lo}, Bound{"lat_max", &geo.box.lat_hi},
+                             Bound{"lon_min", &geo.box.lon_lo}, Bound{"lon_max", &geo.box.lon_hi}}) {
+    if (!box.is_object() || !box.contains(bound.key) || !box[bound.key].is_number()) {
+      return ParseError(path + ".box." + bound.key + ": expected a number");
+    }
+    *bound.out = box[bound.key].get<double>();
+  }
+  const json& cells = object.contains("cells") ? object["cells"] : json();
+  auto is = ArrayOf<std::uint32_t>(cells, "i", path + ".cells");
+  if (!is) return is.error();
+  auto js = ArrayOf<std::uint32_t>(cells, "j", path + ".cells");
+  if (!js) return js.error();
+  auto levels = ArrayOf<std::uint32_t>(cells, "level", path + ".cells");
+  if (!levels) return levels.error();
+  auto weights = ArrayOf<double>(cells, "weight", path + ".cells");
+  if (!weights) return weights.error();
+  if (js->size() != is->size() || levels->size() != is->size() ||
+      weights->size() != is->size()) {
+    return ParseError(path + ".cells: i, j, level and weight must have one entry per cell");
+  }
+  for (std::size_t c = 0; c < is->size(); ++c) {
+    geo.keys.push_back(GeoDecomposition::Interleave((*is)[c], (*js)[c]));
+  }
+  geo.levels = std::move(levels.value());
+  geo.weights = std::move(weights.value());
+  auto regions = ArrayOf<std::uint32_t>(object, "regions", path);
+  if (!regions) return regions.error();
+  geo.region_starts = std::move(regions.value());
+  geo.region_starts.push_back(static_cast<std::uint32_t>(geo.keys.size()));
+  if (std::string problem = ValidateGeoCells(geo); !problem.empty()) {
+    return ParseError(path + ": " + problem);
+  }
+  return geo;
+}
+
+}  // namespace
+
 json DomainToJson(const ColumnDomain& domain, const ColumnSchema* column) {
   json out;
   out["source"] = DomainSourceName(domain.categories_source);
   out["provenance"] = domain.provenance;
   out["has_missing"] = domain.has_missing;
-  if (domain.categorical) {
+  if (domain.is_geo()) {
+    out["geo"] = GeoToJson(*domain.geo);
+  } else if (domain.categorical) {
     out["categories"] = domain.categories;
     out["has_other"] = domain.has_other;
     if (domain.unknown != UnknownValues::kOther) {
@@ -326,7 +432,20 @@ Result<ColumnDomain> DomainFromJson(const json& object, const ColumnSchema& colu
                              : source_name == "dp"   ? DomainSource::kDp
                                                      : DomainSource::kImported;
   domain.categorical = object.contains("categories");
-  if (domain.categorical) {
+  if (object.contains("geo") != !column.geo_longitude.empty()) {
+    return ParseError(path + (column.geo_longitude.empty()
+                                  ? ".geo: column '" + column.name + "' is in no geo pair"
+                                  : ": column '" + column.name + "' is a geo pair with '" +
+                                        column.geo_longitude + "': expected a \"geo\" domain"));
+  }
+  if (object.contains("geo")) {
+    if (domain.categorical) return ParseError(path + ": a geo domain has no categories");
+    auto geo = GeoFromJson(object["geo"], column, path + ".geo");
+    if (!geo) return geo.error();
+    if (Status s = domain.SetGeo(std::move(geo.value())); !s) {
+      return ParseError(path + ".geo: " + s.error().message);
+    }
+  } else if (domain.categorical) {
     try {
       domain.categories = object.at("categories").get<std::vector<std::string>>();
     } catch (const json::exception&) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/model/geo_regions.h"
 #include "engine/schema/datetime.h"
 #include "engine/schema/typed_values.h"
 
@@ -125,6 +126,21 @@ Status ColumnDomain::SetLeaves(std::vector<double> edges_of_leaves, std::vector<
   return OkStatus();
 }
 
+Status ColumnDomain::SetGeo(GeoCells cells) {
+  if (std::string problem = ValidateGeoCells(cells); !problem.empty()) {
+    return InvalidArgument("geo cells: " + problem);
+  }
+  categorical = false;
+  bins = static_cast<int>(cells.regions());
+  edges.clear();
+  step = 0;
+  lo = hi = 0;
+  leaf_edges.clear();
+  leaf_weights.clear();
+  geo = std::move(cells);
+  return OkStatus();
+}
+
 double ColumnDomain::FirstPointIndex(double left) const {
   const double x = left / step;
   const double nearest = std::round(x);
@@ -175,6 +191,11 @@ std::pair<std::size_t, std::size_t> ColumnDomain::LeavesOfBin(std::uint32_t bin)
 
 std::string ColumnDomain::Validate() const {
   if (categorical) return "";
+  if (is_geo()) {
+    if (std::string problem = ValidateGeoCells(*geo); !problem.empty()) return problem;
+    if (static_cast<std::size_t>(bins) != geo->regions()) return "bins must equal the regions";
+    return "";
+  }
   if (bins < 1 || edges.size() != static_cast<std::size_t>(bins) + 1) {
     return "expected bins + 1 edges";
   }
@@ -222,6 +243,14 @@ std::string ColumnDomain::CodeLabel(std::uint32_t code, const ColumnSchema* colu
   }
   if (code >= static_cast<std::uint32_t>(bins)) return "(invalid code)";
   std::string label;
+  if (is_geo()) {
+    GeoPoint first, last;
+    if (!GeoRegionExtent(*geo, code, first, last)) return "(invalid code)";
+    char buffer[96];
+    std::snprintf(buffer, sizeof buffer, "lat %.6g–%.6g, lon %.6g–%.6g", first.lat, last.lat,
+                  first.lon, last.lon);
+    return buffer;
+  }
   if (step > 0) {
     const double first = FirstPointOf(code), last = LastPointOf(code);
     AppendNumber(first, *this, column, label);

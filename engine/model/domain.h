@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/core/result.h"
+#include "engine/histogram/geo_decomposition.h"
 #include "engine/schema/schema.h"
 
 namespace deniable {
@@ -25,11 +27,32 @@ const char* DomainSourceName(DomainSource source);  // "public", "dp", "imported
 enum class UnknownValues { kOther, kNearestPrefix, kNearestValue };
 const char* UnknownValuesName(UnknownValues unknown);  // "other", "nearest-prefix", ...
 
+// A geo pair's domain (schema/geo_pairs.h; built by model/geo_regions.h), held by the latitude
+// column's ColumnDomain; the longitude column has no domain of its own. The cells are the leaves
+// of a quadtree over the public `box` on a lattice of `resolution` degrees
+// (histogram/geo_decomposition.h), in Morton order: they partition the box. Code r is region r,
+// the run of cells region_starts[r] .. region_starts[r+1] - 1; decoding draws one of its cells
+// by weight (uniformly when they all weigh 0), then a uniform lattice point inside the cell, and
+// writes its latitude and longitude into the two columns.
+struct GeoCells {
+  std::string longitude;                      // the longitude column's name
+  double resolution = 0;                      // lattice step in degrees (> 0)
+  GeoBox box;                                 // public: declared bounds or the globe
+  std::vector<std::uint64_t> keys;            // per cell: Morton key of its first corner
+  std::vector<std::uint32_t> levels;          // per cell: quadtree level (0 = the root)
+  std::vector<double> weights;                // per cell: finite, >= 0
+  std::vector<std::uint32_t> region_starts;   // regions + 1 increasing cell indices: 0 .. cells
+  std::size_t cells() const { return keys.size(); }
+  std::size_t regions() const { return region_starts.empty() ? 0 : region_starts.size() - 1; }
+};
+
 // Code layout of a column with cardinality C:
 //   categorical: codes 0..K-1 are `categories`, then `other` (if has_other), then `missing`
 //                (if has_missing);
 //   numeric:     codes 0..bins-1 are ordered bins (values outside [lo, hi] are clamped into the
-//                edge bins), then `missing` (if has_missing).
+//                edge bins), then `missing` (if has_missing);
+//   geo pair:    codes 0..bins-1 are the regions of `geo` (Morton order), then `missing` (if
+//                has_missing: either coordinate missing). No edges, lo, hi or leaves.
 //
 // Numeric values live on a lattice of `step` (1 for Integer columns, 10^-d for a Float column
 // written with d decimals, the format's resolution for DateTime columns in seconds) or, with
@@ -69,6 +92,8 @@ struct ColumnDomain {
   // bins are over string LENGTHS and decoding emits random letters (what it generates).
   bool random_strings = false;
 
+  std::optional<GeoCells> geo;  // a geo pair (see GeoCells); set with SetGeo only
+
   bool has_missing = false;  // a code for missing values
 
   DomainSource categories_source = DomainSource::kPublic;  // or bounds, for numeric columns
@@ -83,6 +108,11 @@ struct ColumnDomain {
   std::uint32_t missing_code() const { return value_codes(); }
   bool is_missing_code(std::uint32_t code) const { return has_missing && code == missing_code(); }
   bool on_lattice() const { return step > 0; }
+  bool is_geo() const { return geo.has_value(); }
+  // The attribute's name for views: the column's name, "lat + long" for a geo pair.
+  std::string AttributeName() const {
+    return is_geo() ? name + " + " + geo->longitude : name;
+  }
 
   // Equal-width bins over [lo, hi] (a lattice of `step`: over [lo, hi + step), so that every
   // lattice point falls in exactly one bin). Clears the leaves. bins >= 1, lo <= hi.
@@ -91,6 +121,9 @@ struct ColumnDomain {
   Status SetBins(std::vector<double> bin_edges, double lattice_step);
   // Within-bin detail over the current bins (see above); checks the layout.
   Status SetLeaves(std::vector<double> edges_of_leaves, std::vector<double> weights);
+  // A geo pair's cells and regions (model/geo_regions.h ValidateGeoCells checks them); sets
+  // bins to the regions and clears the numeric layout.
+  Status SetGeo(GeoCells cells);
 
   // Numeric: the bin a value falls in (clamped to [0, bins-1]; NaN gives 0).
   std::uint32_t BinOf(double value) const;
@@ -111,6 +144,7 @@ struct ColumnDomain {
   double LastPointOf(std::uint32_t bin) const;
 
   // Short label of a code for views and reports: the category, "17–19", "[0.5, 1.5)",
+  // "lat 44.9–45.1, lon -93.4–-93.2" (a geo region: the extent of its weighted cells),
   // "(missing)".
   std::string CodeLabel(std::uint32_t code, const ColumnSchema* column = nullptr) const;
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/dp/privacy_accountant.h"
+#include "engine/schema/geo_pairs.h"
 
 namespace deniable {
 
@@ -26,17 +27,28 @@ DomainNeed DomainNeedOf(const ColumnSchema& column) {
   return IsFreeText(column) ? DomainNeed::kTrie : DomainNeed::kSetUnion;
 }
 
+DomainNeed DomainNeedOf(const Schema& schema, std::size_t index) {
+  const ColumnSchema& column = schema.columns[index];
+  if (!column.is_modelled()) return DomainNeed::kNone;
+  if (!column.geo_longitude.empty() && GeoPairProblem(schema, index).empty()) {
+    return DomainNeed::kGeo;
+  }
+  if (GeoLatitudeOf(schema, index) >= 0) return DomainNeed::kNone;
+  return DomainNeedOf(column);
+}
+
 DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy_rows,
                               std::optional<double> fixed_fraction) {
   DomainBudget budget;
-  int modelled = 0;
-  for (const ColumnSchema& column : schema.columns) {
-    if (!column.is_modelled()) continue;
+  int modelled = 0;  // attributes: a geo pair is one
+  for (std::size_t i = 0; i < schema.columns.size(); ++i) {
+    if (!schema.columns[i].is_modelled() || GeoLatitudeOf(schema, i) >= 0) continue;
     ++modelled;
-    switch (DomainNeedOf(column)) {
+    switch (DomainNeedOf(schema, i)) {
       case DomainNeed::kSetUnion: ++budget.union_columns; break;
       case DomainNeed::kHistogram: ++budget.histogram_columns; break;
       case DomainNeed::kTrie: ++budget.trie_columns; break;
+      case DomainNeed::kGeo: ++budget.geo_columns; break;
       case DomainNeed::kNone: break;
     }
   }
@@ -44,13 +56,15 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
   const double rows = std::max(noisy_rows, 1.0);
   double union_share = 0;
   if (budget.union_columns > 0) {
-    // The union's groups: every modelled column but the numeric histogram ones.
-    const int groups = modelled - budget.histogram_columns;
+    // The union's groups: every attribute but the numeric histogram ones and the geo pairs
+    // (their missing markers come from their own second pass).
+    const int groups = modelled - budget.histogram_columns - budget.geo_columns;
     const double wanted = kUnionConstant * std::sqrt(static_cast<double>(groups)) /
                           (kKeptShare * rows) / epsilon;
     union_share = std::clamp(wanted, kMinUnionShare, kMaxUnionShare);
   }
-  const int per_column_parts = budget.histogram_columns + budget.trie_columns;
+  const int per_column_parts =
+      budget.histogram_columns + budget.trie_columns + kGeoPairParts * budget.geo_columns;
   double column_share = per_column_parts > 0
                             ? std::min(kNumericShareEach * per_column_parts, kMaxNumericShare)
                             : 0.0;
@@ -74,7 +88,8 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
     rule << "domain share " << total_share << " of ε by the rule: set union "
          << union_share << " (" << budget.union_columns << " categorical of " << modelled
          << " columns, n̂ = " << std::llround(rows) << "), " << per_column_parts
-         << " numeric/text columns " << column_share;
+         << (budget.geo_columns > 0 ? " numeric/text/geo" : " numeric/text") << " columns "
+         << column_share;
   }
   budget.rule = rule.str();
   // Rounded down so that the parts never add up to more than the share (privacy_accountant.h).
@@ -83,6 +98,7 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
     const double each = EvenShare(ShareOf(epsilon, column_share), per_column_parts);
     budget.histogram_epsilon = budget.histogram_columns > 0 ? each : 0;
     budget.trie_epsilon = budget.trie_columns > 0 ? each : 0;
+    budget.geo_epsilon = budget.geo_columns > 0 ? each * kGeoPairParts : 0;
   }
   return budget;
 }

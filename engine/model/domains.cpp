@@ -12,9 +12,11 @@
 #include "engine/dp/set_union.h"
 #include "engine/histogram/column_histograms.h"
 #include "engine/model/encoded_table.h"
+#include "engine/model/geo_domain.h"
 #include "engine/model/privbayes.h"
 #include "engine/model/numeric_bins.h"
 #include "engine/schema/datetime.h"
+#include "engine/schema/geo_pairs.h"
 #include "engine/schema/typed_values.h"
 
 namespace deniable {
@@ -425,8 +427,8 @@ UnionItems MakeUnionItems(const RawTable& table, const Schema& schema,
   out.input.records = table.num_rows();
   for (std::size_t k = 0; k < modelled.size(); ++k) {
     const ColumnSchema& column = schema.columns[static_cast<std::size_t>(modelled[k])];
-    const DomainNeed need = DomainNeedOf(column);
-    if (need == DomainNeed::kHistogram) continue;
+    const DomainNeed need = DomainNeedOf(schema, static_cast<std::size_t>(modelled[k]));
+    if (need == DomainNeed::kHistogram || need == DomainNeed::kGeo) continue;
     const RawColumn& raw = table.columns[static_cast<std::size_t>(modelled[k])];
     out.items[k] = MakeItems(raw, column, need == DomainNeed::kSetUnion);
     if (!with_records) continue;
@@ -453,15 +455,18 @@ DomainOptions DomainOptionsFor(const Schema& schema, double epsilon, double rows
 std::vector<int> ModelledColumns(const Schema& schema) {
   std::vector<int> modelled;
   for (std::size_t i = 0; i < schema.columns.size(); ++i) {
-    if (schema.columns[i].is_modelled()) modelled.push_back(static_cast<int>(i));
+    // A geo pair's longitude column is modelled through its latitude column's attribute.
+    if (schema.columns[i].is_modelled() && GeoLatitudeOf(schema, i) < 0) {
+      modelled.push_back(static_cast<int>(i));
+    }
   }
   return modelled;
 }
 
 int ColumnsNeedingDpDomain(const Schema& schema) {
   int count = 0;
-  for (const ColumnSchema& column : schema.columns) {
-    count += DomainNeedOf(column) != DomainNeed::kNone ? 1 : 0;
+  for (std::size_t i = 0; i < schema.columns.size(); ++i) {
+    count += DomainNeedOf(schema, i) != DomainNeed::kNone ? 1 : 0;
   }
   return count;
 }
@@ -530,7 +535,7 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
     const ColumnSchema& column = schema.columns[static_cast<std::size_t>(modelled[k])];
     ColumnForecast out;
     out.column = column.name;
-    out.need = DomainNeedOf(column);
+    out.need = DomainNeedOf(schema, static_cast<std::size_t>(modelled[k]));
     switch (out.need) {
       case DomainNeed::kSetUnion: {
         out.epsilon = budget.union_epsilon;
@@ -564,6 +569,18 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
                       " rows each (private adaptive histogram, ε = " +
                       FormatEpsilon(out.epsilon) + ")";
         break;
+      case DomainNeed::kGeo:
+        out.epsilon = budget.geo_epsilon;
+        if (!(out.epsilon > 0)) {
+          out.summary = "needs public bounds on both columns or a domain budget";
+          break;
+        }
+        out.rows_per_leaf = threshold_of(out.epsilon, 4);
+        out.summary = "one geo attribute with '" + column.geo_longitude +
+                      "': cells where the points are, down to about " +
+                      std::to_string(out.rows_per_leaf) +
+                      " rows each (private quadtree, ε = " + FormatEpsilon(out.epsilon) + ")";
+        break;
       case DomainNeed::kTrie:
         out.epsilon = budget.trie_epsilon;
         out.rows_per_leaf = threshold_of(out.epsilon, 180);
@@ -594,7 +611,8 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
                            std::to_string(options.default_bins) + ")");
   }
   const DomainBudget& budget = options.budget;
-  for (double e : {budget.union_epsilon, budget.histogram_epsilon, budget.trie_epsilon}) {
+  for (double e : {budget.union_epsilon, budget.histogram_epsilon, budget.trie_epsilon,
+                   budget.geo_epsilon}) {
     if (!(std::isfinite(e) && e >= 0)) {
       return InvalidArgument("domain budgets must be finite and >= 0 (got " + FormatEpsilon(e) +
                              ")");
@@ -603,6 +621,11 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
   if (!(options.delta > 0 && options.delta < 1)) {
     return InvalidArgument("delta must be in (0, 1) (got " + FormatEpsilon(options.delta) + ")");
   }
+  for (std::size_t i = 0; i < schema.columns.size(); ++i) {
+    if (std::string problem = GeoPairProblem(schema, i); !problem.empty()) {
+      return FailedPrecondition(problem);
+    }
+  }
   const std::vector<int> modelled = ModelledColumns(schema);
   if (modelled.empty()) return std::vector<ColumnDomain>{};
 
@@ -610,7 +633,8 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
   //    the missing marker of every column that is not a numeric histogram column.
   for (const int index : modelled) {
     const ColumnSchema& column = schema.columns[static_cast<std::size_t>(index)];
-    if (DomainNeedOf(column) == DomainNeed::kSetUnion && !(budget.union_epsilon > 0)) {
+    if (DomainNeedOf(schema, static_cast<std::size_t>(index)) == DomainNeed::kSetUnion &&
+        !(budget.union_epsilon > 0)) {
       return FailedPrecondition("column '" + column.name + "' has no public category list and "
                                 "no domain budget: declare its categories public or give the "
                                 "domains a share of ε");
@@ -652,7 +676,16 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
     const RawColumn& raw = table.columns[modelled[k]];
     const std::vector<std::uint32_t>* kept =
         group_of[k] >= 0 ? &selected.kept[static_cast<std::size_t>(group_of[k])] : nullptr;
-    switch (DomainNeedOf(column)) {
+    switch (DomainNeedOf(schema, static_cast<std::size_t>(modelled[k]))) {
+      case DomainNeed::kGeo: {
+        const GeoPair pair{static_cast<std::size_t>(modelled[k]),
+                           static_cast<std::size_t>(schema.ColumnIndex(column.geo_longitude))};
+        auto domain = BuildGeoDomain(table, schema, pair, budget.geo_epsilon, options, accountant,
+                                     rng, column_progress);
+        if (!domain) return domain.error();
+        domains.push_back(std::move(domain.value()));
+        break;
+      }
       case DomainNeed::kHistogram: {
         auto domain = HistogramDomain(raw, column, budget.histogram_epsilon, options, accountant,
                                       rng, column_progress);

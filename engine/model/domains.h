@@ -23,6 +23,9 @@
 //    (LearnStringHistogram): the strings frequent enough to survive verbatim are the
 //    categories; a rarer string is encoded as the kept string sharing its longest prefix, so
 //    rare strings vanish instead of becoming "Other".
+//  * Geo pairs (schema/geo_pairs.h): one domain for the two columns, on the latitude column's
+//    attribute (model/geo_domain.h): a private quadtree over the points, its cells merged into
+//    regions (model/geo_regions.h); the longitude column is not an attribute of its own.
 //  * Identifier and ignored columns have no domain (they are not modelled).
 // The budget (DomainOptions::budget) comes from model/domain_budget.h. A column whose domain is
 // public costs nothing; with no set union, every union column keeps a missing code.
@@ -62,7 +65,8 @@ struct DomainOptions {
 DomainOptions DomainOptionsFor(const Schema& schema, double epsilon, double rows);
 
 // The indices (into schema.columns / table.columns) of the modelled columns, in order. The
-// k-th modelled column is attribute k of every EncodedTable and BayesNet.
+// k-th modelled column is attribute k of every EncodedTable and BayesNet. A geo pair's
+// longitude column is left out: the pair is its latitude column's attribute.
 std::vector<int> ModelledColumns(const Schema& schema);
 
 // How many columns need a DP domain (0 => no domain budget needed).
@@ -75,7 +79,7 @@ double LatticeStepOf(const ColumnSchema& column);
 
 // ---- Before a run: what a budget will keep (for the owner's eyes: inspect, the Columns step) --
 struct ColumnForecast {
-  std::string column;
+  std::string column;             // a geo pair: its latitude column (need kGeo)
   DomainNeed need = DomainNeed::kNone;
   double epsilon = 0;             // the column's own ε (histogram, trie) or the union's
   std::uint64_t merge_below = 0;  // union: values with fewer rows are likely merged (0: all kept)
@@ -96,7 +100,8 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
                                        double epsilon, double delta,
                                        std::optional<double> domain_fraction);
 
-// One domain per modelled column (same order as ModelledColumns).
+// One domain per modelled column (same order as ModelledColumns). A declared geo pair that is
+// not valid (GeoPairProblem) is refused (kFailedPrecondition naming the columns).
 Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Schema& schema,
                                                const DomainOptions& options,
                                                PrivacyAccountant& accountant, Rng& rng,

@@ -5,12 +5,14 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "engine/io/csv_writer.h"
 #include "engine/model/domains.h"
+#include "engine/model/geo_regions.h"
 #include "engine/model/id_generator.h"
 #include "engine/schema/typed_values.h"
 
@@ -182,6 +184,69 @@ class NumericDecoder {
   std::vector<double> cumulative_;  // per leaf: running weight within its bin
 };
 
+// A geo pair's codes, per row: the region of (lat, lon), or the missing code when either
+// coordinate is missing or does not parse.
+Result<std::vector<Code>> GeoCodes(const RawTable& table, const Schema& schema,
+                                   std::size_t latitude, const ColumnDomain& domain) {
+  const int longitude = schema.ColumnIndex(domain.geo->longitude);
+  if (longitude < 0 || static_cast<std::size_t>(longitude) >= table.num_columns()) {
+    return InvalidArgument("geo pair '" + domain.AttributeName() + "': no column '" +
+                           domain.geo->longitude + "'");
+  }
+  auto codec = GeoCodec::Create(*domain.geo);
+  if (!codec) return codec.error().WithContext("geo pair '" + domain.AttributeName() + "'");
+  const std::vector<double> lats = NumericRowValues(table.columns[latitude],
+                                                    schema.columns[latitude]);
+  const std::vector<double> lons =
+      NumericRowValues(table.columns[static_cast<std::size_t>(longitude)],
+                       schema.columns[static_cast<std::size_t>(longitude)]);
+  const Code missing = FallbackCode(domain, true);
+  std::vector<Code> codes(lats.size());
+  for (std::size_t r = 0; r < codes.size(); ++r) {
+    codes[r] = std::isnan(lats[r]) || std::isnan(lons[r])
+                   ? missing
+                   : static_cast<Code>(codec->RegionOf(GeoPoint{lats[r], lons[r]}));
+  }
+  return codes;
+}
+
+// Decodes every geo attribute: per row a point drawn from its region (both coordinates NaN for
+// the missing code), into `numbers` at the latitude and the longitude columns' indices (marked
+// in `is_geo`). Each pair draws from the latitude column's stream.
+Status DecodeGeoPairs(const EncodedTable& synthetic, const Schema& schema,
+                      const std::vector<ColumnDomain>& domains, const std::vector<int>& modelled,
+                      Rng& rng, std::vector<std::vector<double>>& numbers,
+                      std::vector<bool>& is_geo) {
+  for (std::size_t k = 0; k < modelled.size(); ++k) {
+    const ColumnDomain& domain = domains[k];
+    if (!domain.is_geo()) continue;
+    const auto latitude = static_cast<std::size_t>(modelled[k]);
+    const int longitude = schema.ColumnIndex(domain.geo->longitude);
+    if (longitude < 0) {
+      return InvalidArgument("geo pair '" + domain.AttributeName() + "': no column '" +
+                             domain.geo->longitude + "'");
+    }
+    auto codec = GeoCodec::Create(*domain.geo);
+    if (!codec) return codec.error().WithContext("geo pair '" + domain.AttributeName() + "'");
+    std::unique_ptr<Rng> pair_rng = rng.Fork(0xDEC0DE00u + latitude);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::vector<double>& lats = numbers[latitude];
+    std::vector<double>& lons = numbers[static_cast<std::size_t>(longitude)];
+    lats.assign(synthetic.rows, nan);
+    lons.assign(synthetic.rows, nan);
+    is_geo[latitude] = true;
+    is_geo[static_cast<std::size_t>(longitude)] = true;
+    const std::vector<Code>& codes = synthetic.columns[k];
+    for (std::size_t r = 0; r < synthetic.rows; ++r) {
+      if (domain.is_missing_code(codes[r])) continue;
+      const GeoPoint point = codec->Draw(codes[r], *pair_rng);
+      lats[r] = point.lat;
+      lons[r] = point.lon;
+    }
+  }
+  return OkStatus();
+}
+
 std::string RandomLetters(std::size_t length, Rng& rng) {
   std::string text(length, 'a');
   for (char& c : text) c = static_cast<char>('a' + UniformBelow(rng, 26));
@@ -199,6 +264,13 @@ Result<std::vector<DecodedColumn>> DecodeColumns(const EncodedTable& synthetic,
   }
   std::vector<int> attribute_of(schema.columns.size(), -1);
   for (std::size_t k = 0; k < modelled.size(); ++k) attribute_of[modelled[k]] = static_cast<int>(k);
+  std::vector<std::vector<double>> geo_numbers(schema.columns.size());
+  std::vector<bool> geo_column(schema.columns.size(), false);
+  if (Status s = DecodeGeoPairs(synthetic, schema, domains, modelled, rng, geo_numbers,
+                                geo_column);
+      !s) {
+    return s.error();
+  }
 
   std::vector<DecodedColumn> decoded;
   const std::size_t rows = synthetic.rows;
@@ -219,7 +291,17 @@ Result<std::vector<DecodedColumn>> DecodeColumns(const EncodedTable& synthetic,
       decoded.push_back(std::move(out));
       continue;
     }
+    if (geo_column[c]) {
+      // A geo pair's column (either coordinate), decoded above.
+      out.kind = DecodedColumn::Kind::kNumbers;
+      out.numbers = std::move(geo_numbers[c]);
+      decoded.push_back(std::move(out));
+      continue;
+    }
     const int attribute = attribute_of[c];
+    if (attribute < 0) {
+      return InvalidArgument("column '" + column.name + "' is modelled but has no attribute");
+    }
     const ColumnDomain& domain = domains[attribute];
     const std::vector<Code>& codes = synthetic.columns[attribute];
     if (domain.categorical) {
@@ -302,6 +384,13 @@ Result<EncodedTable> Encode(const RawTable& table, const Schema& schema,
     const ColumnDomain& domain = domains[k];
     if (domain.cardinality() == 0 || domain.cardinality() > kMaxCardinality) {
       return InvalidArgument("column '" + column.name + "' has an empty or oversized domain");
+    }
+    if (domain.is_geo()) {
+      auto codes = GeoCodes(table, schema, static_cast<std::size_t>(modelled[k]), domain);
+      if (!codes) return codes.error();
+      encoded.columns.push_back(std::move(codes.value()));
+      encoded.cardinalities.push_back(domain.cardinality());
+      continue;
     }
     const std::vector<Code> dictionary_codes = DictionaryCodes(raw, column, domain);
     const Code missing = FallbackCode(domain, true);

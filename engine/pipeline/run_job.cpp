@@ -308,7 +308,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
     const double model_epsilon = model.accountant.Remaining().epsilon * (1 - 1e-9);
     SubProgress learn_progress(progress, 0.3, 1.0);
     std::vector<std::string> names;
-    for (const ColumnDomain& d : domains.value()) names.push_back(d.name);
+    for (const ColumnDomain& d : domains.value()) names.push_back(d.AttributeName());
     if (settings.mode == SynthesisMode::kIndependent) {
       IndependentOptions options;
       options.epsilon = model_epsilon;

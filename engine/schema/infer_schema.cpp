@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "engine/schema/datetime.h"
+#include "engine/schema/geo_pairs.h"
 #include "engine/schema/typed_values.h"
 
 namespace deniable {
@@ -232,6 +233,9 @@ Schema InferSchema(const RawTable& table, const InferOptions& options) {
   schema.columns.reserve(table.num_columns());
   for (std::size_t c = 0; c < table.num_columns(); ++c) {
     schema.columns.push_back(InferColumn(table, c, options));
+  }
+  for (const GeoPair& pair : DetectGeoPairs(table, schema)) {
+    schema.columns[pair.latitude].geo_longitude = schema.columns[pair.longitude].name;
   }
   return schema;
 }

@@ -27,6 +27,8 @@
 //  * Two-digit years: a DateTime format with %y gets the window InferTwoDigitYearStart picks.
 //  * Empty columns (all missing) are String, role kIgnore; constant columns are categorical.
 //  * Roles quasi-identifier and sensitive are never inferred: only the user sets them.
+//  * Geo pairs: a latitude-named and a longitude-named numeric column whose values lie on the
+//    globe are modelled jointly (geo_pairs.h DetectGeoPairs); `"geo": null` undoes it.
 // Schema::delimiter is taken from the table's dialect; missing_tokens stay at their default
 // (the caller sets the tokens it read the file with).
 #pragma once

@@ -90,8 +90,14 @@ struct ColumnSchema {
   // its spellings were written in; "" when the list was typed by hand.
   std::string public_vocabulary;
   LetterCase public_vocabulary_case = LetterCase::kAsListed;
-  // Histogram bins for a non-categorical numeric/datetime column (0 = the job's default).
+  // Histogram bins for a non-categorical numeric/datetime column (0 = the job's default); on
+  // a geo pair's latitude column, the pair's regions.
   int bins = 0;
+  // Geo pair (geo_pairs.h): on a latitude column, the name of the longitude column modelled
+  // jointly with it as one attribute (schema JSON "geo": {"longitude": ...}); "" = none.
+  // Structural, like the type: inference proposes it from names and value ranges, the owner
+  // confirms or clears it.
+  std::string geo_longitude;
 
   ColumnStats stats;  // data-derived; see the privacy note above
 

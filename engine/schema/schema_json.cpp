@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "engine/schema/datetime.h"
+#include "engine/schema/geo_pairs.h"
 #include "engine/schema/infer_schema.h"
 #include "engine/schema/schema_json_internal.h"
 
@@ -88,6 +90,7 @@ struct GivenFields {
   bool decimals = false;
   bool role = false;
   bool two_digit_year_start = false;
+  bool geo = false;
 };
 
 // Reads the scalar fields of a column entry into `column`.
@@ -161,6 +164,28 @@ Status ApplyColumnFields(const Json& entry, const std::string& path, ColumnSchem
     auto bins = check.Integer(entry["bins"], path + ".bins", 0, kMaxBins);
     if (!bins) return bins.error();
     column.bins = static_cast<int>(*bins);
+  }
+  if (entry.contains("geo")) {
+    // {"longitude": "NAME"} on the latitude column, or null (no pair); checked once every
+    // column is settled (ResolveGeoPairs).
+    const Json& geo = entry["geo"];
+    given.geo = true;
+    if (geo.is_null()) {
+      column.geo_longitude.clear();
+    } else {
+      if (!geo.is_object()) {
+        return check.Expected(path + ".geo", "an object {\"longitude\": \"COLUMN\"} or null",
+                              geo);
+      }
+      if (auto ok = check.Keys(geo, path + ".geo", {"longitude"}); !ok) return ok;
+      if (!geo.contains("longitude")) return check.At(path + ".geo", "missing field 'longitude'");
+      auto longitude = check.String(geo["longitude"], path + ".geo.longitude");
+      if (!longitude) return longitude.error();
+      if (longitude->empty()) {
+        return check.At(path + ".geo.longitude", "expected a column name (got an empty string)");
+      }
+      column.geo_longitude = std::move(*longitude);
+    }
   }
   return OkStatus();
 }
@@ -267,14 +292,15 @@ Status ResolveColumn(const ColumnSchema& before, const std::string& path, std::s
 }
 
 Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* table,
-                   std::map<std::string, std::size_t>& seen, Schema& schema,
+                   std::map<std::string, std::size_t>& seen,
+                   std::map<std::string, std::size_t>& geo_given, Schema& schema,
                    const Checker& check) {
   const std::string path = "columns[" + std::to_string(position) + "]";
   if (!entry.is_object()) return check.Expected(path, "an object", entry);
   if (auto ok = check.Keys(entry, path,
                            {"name", "type", "categorical", "role", "datetime_format",
                             "two_digit_year_start", "decimals", "id_pattern", "public", "bins",
-                            "stats"});
+                            "geo", "stats"});
       !ok) {
     return ok;
   }
@@ -301,6 +327,7 @@ Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* tabl
   ColumnSchema column = before;
   GivenFields given;
   if (auto ok = ApplyColumnFields(entry, path, column, given, check); !ok) return ok;
+  if (given.geo) geo_given[column.name] = position;
   if (auto ok = ResolveColumn(before, path, column_index, given, schema.categorical_threshold,
                               table, column, check);
       !ok) {
@@ -326,6 +353,74 @@ Status ApplyColumn(const Json& entry, std::size_t position, const RawTable* tabl
   return OkStatus();
 }
 
+// Geo pairs, once every column is settled: a pair this file declares must be valid (an error
+// at its "geo" names the problem) and, given the table and no public bounds, lie on the globe;
+// a pair carried over from `base` (inferred, or declared earlier) that the corrections made
+// invalid — a type or role change of one of its columns — is dropped, like public bounds on a
+// type change.
+Status ResolveGeoPairs(const std::map<std::string, std::size_t>& geo_given, const RawTable* table,
+                       Schema& schema, const Checker& check) {
+  // A pair this file declares wins over an earlier one sharing a column with it.
+  std::set<std::string> declared;
+  for (const auto& [name, position] : geo_given) {
+    const ColumnSchema& column = schema.columns[static_cast<std::size_t>(schema.ColumnIndex(name))];
+    if (column.geo_longitude.empty()) continue;
+    declared.insert(column.name);
+    declared.insert(column.geo_longitude);
+  }
+  for (ColumnSchema& column : schema.columns) {
+    if (!column.geo_longitude.empty() && geo_given.count(column.name) == 0 &&
+        (declared.count(column.name) > 0 || declared.count(column.geo_longitude) > 0)) {
+      column.geo_longitude.clear();
+    }
+  }
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (std::size_t i = 0; i < schema.columns.size(); ++i) {
+      ColumnSchema& column = schema.columns[i];
+      if (column.geo_longitude.empty() || geo_given.count(column.name) > 0) continue;
+      if (!GeoPairProblem(schema, i).empty()) {
+        column.geo_longitude.clear();
+        dropped = true;
+      }
+    }
+  }
+  for (const auto& [name, position] : geo_given) {
+    const auto index = static_cast<std::size_t>(schema.ColumnIndex(name));
+    const std::string path = "columns[" + std::to_string(position) + "].geo";
+    if (std::string problem = GeoPairProblem(schema, index); !problem.empty()) {
+      return check.At(path + ".longitude", problem);
+    }
+    const ColumnSchema& lat = schema.columns[index];
+    if (lat.geo_longitude.empty() || table == nullptr ||
+        table->num_columns() != schema.columns.size()) {
+      continue;
+    }
+    const auto lon_index = static_cast<std::size_t>(schema.ColumnIndex(lat.geo_longitude));
+    struct Axis {
+      std::size_t index;
+      double lo, hi;
+    };
+    for (const Axis& axis : {Axis{index, -90, 90}, Axis{lon_index, -180, 180}}) {
+      const ColumnSchema& column = schema.columns[axis.index];
+      if (column.public_min && column.public_max) continue;
+      std::string text;
+      std::uint64_t line = 0;
+      if (table->columns[axis.index].name == column.name &&
+          FirstValueOutside(*table, axis.index, column, axis.lo, axis.hi, text, line)) {
+        return check.At(path, "column " + Quoted(column.name) + " has values outside [" +
+                                  std::to_string(static_cast<int>(axis.lo)) + ", " +
+                                  std::to_string(static_cast<int>(axis.hi)) + "] (" +
+                                  Quoted(text) + " on line " + std::to_string(line) +
+                                  "); without public bounds a geo pair is modelled on the "
+                                  "globe: declare public bounds (\"public\": {\"min\": ..., "
+                                  "\"max\": ...}) on both columns or remove the pair");
+      }
+    }
+  }
+  return OkStatus();
+}
+
 }  // namespace
 
 Result<Schema> ApplySchemaJson(const Schema& base, const nlohmann::json& json,
@@ -338,6 +433,7 @@ Result<Schema> ApplySchemaJson(const Schema& base, const nlohmann::json& json,
     return ok.error();
   }
   Schema schema = base;
+  std::map<std::string, std::size_t> geo_given;  // columns whose "geo" this file sets
   if (json.contains("format")) {
     auto format = check.String(json["format"], "format");
     if (!format) return format.error();
@@ -374,11 +470,12 @@ Result<Schema> ApplySchemaJson(const Schema& base, const nlohmann::json& json,
     if (!columns.is_array()) return check.Expected("columns", "an array", columns);
     std::map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < columns.size(); ++i) {
-      if (auto ok = ApplyColumn(columns[i], i, table, seen, schema, check); !ok) {
+      if (auto ok = ApplyColumn(columns[i], i, table, seen, geo_given, schema, check); !ok) {
         return ok.error();
       }
     }
   }
+  if (auto ok = ResolveGeoPairs(geo_given, table, schema, check); !ok) return ok.error();
   return schema;
 }
 

@@ -126,6 +126,15 @@ Json ColumnJson(const ColumnSchema& column, bool include_stats, const RawColumn*
   }
   json["public"] = std::move(public_domain);
   json["bins"] = column.bins;
+  // Every number column says whether it is the latitude of a geo pair (null: no), so that a
+  // correction can clear an inferred pair and a diff of two schemas sees it.
+  if (!column.geo_longitude.empty()) {
+    Json geo = Json::object();
+    geo["longitude"] = column.geo_longitude;
+    json["geo"] = std::move(geo);
+  } else if (column.type == DataType::kInteger || column.type == DataType::kFloat) {
+    json["geo"] = nullptr;
+  }
   if (include_stats) {
     json["stats"] = StatsJson<Json>(column.stats);
     if (review_raw != nullptr) json["stats"]["review"] = ReviewJson<Json>(ReviewColumn(column, *review_raw));

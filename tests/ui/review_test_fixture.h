@@ -20,6 +20,21 @@ namespace deniable::test_support {
 
 inline std::string DemoDatasetPath() { return SourcePath("resources/demo/adult_sample.csv"); }
 
+// What the Review shows for a release made by RunRelease on `input` with `settings`.
+inline std::shared_ptr<ui::ReviewData> ReviewDataOf(const LoadedInput& input,
+                                                     const ModelSettings& settings,
+                                                     const ReleaseResult& release) {
+  auto data = std::make_shared<ui::ReviewData>();
+  data->real = input.table;
+  data->synthetic = release.synthetic;
+  data->schema = input.schema;
+  data->description = release.model.description;
+  data->settings = settings;
+  data->metrics = release.metrics;
+  data->summary = release.rows.summary;
+  return data;
+}
+
 // One RunRelease per mode (random, independent, correlated), seed 7, 2,000 synthetic rows.
 // Returns nullptr (and records a test failure) when the engine fails.
 inline std::shared_ptr<const ui::ReviewData> DemoReviewData(
@@ -44,15 +59,8 @@ inline std::shared_ptr<const ui::ReviewData> DemoReviewData(
     ADD_FAILURE() << "RunRelease: " << release.error().message;
     return nullptr;
   }
-  auto data = std::make_shared<ui::ReviewData>();
+  auto data = ReviewDataOf(input.value(), settings, release.value());
   data->input_path = QString::fromStdString(input_settings.path);
-  data->real = input->table;
-  data->synthetic = release->synthetic;
-  data->schema = input->schema;
-  data->description = release->model.description;
-  data->settings = settings;
-  data->metrics = release->metrics;
-  data->summary = release->rows.summary;
   cache[mode] = data;
   return data;
 }

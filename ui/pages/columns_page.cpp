@@ -33,6 +33,7 @@
 #include "ui/tasks/domain_forecaster.h"
 #include "ui/util/errors.h"
 #include "ui/util/format.h"
+#include "ui/widgets/geo_pair_panel.h"
 #include "ui/widgets/message_banner.h"
 #include "ui/widgets/page_header.h"
 #include "ui/widgets/target_classes_panel.h"
@@ -289,6 +290,7 @@ QWidget* ColumnsPage::buildDomainForm() {
   outer->addWidget(forecast_details_);
   form_ = new QFormLayout;
   outer->addLayout(form_);
+  outer->addWidget(new GeoPairPanel(session_, table_->selectionModel(), form));
   outer->addStretch(1);
   form_->addRow(tr("Decimals:"), decimals_);
   form_->addRow(tr("Two-digit years from:"), two_digit_field);

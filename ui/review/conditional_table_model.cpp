@@ -69,7 +69,7 @@ QString ConditionalTableModel::configurationLabel(int configuration) const {
   for (std::size_t p = 0; p < node_->parents.size(); ++p) {
     const ColumnDomain& domain =
         description_->domains[static_cast<std::size_t>(node_->parents[p])];
-    parts << toQString(domain.name) + QStringLiteral(" = ") + bucketLabel(p, buckets[p]);
+    parts << toQString(domain.AttributeName()) + QStringLiteral(" = ") + bucketLabel(p, buckets[p]);
   }
   return parts.join(QStringLiteral(", "));
 }
@@ -102,7 +102,7 @@ QVariant ConditionalTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole: return ColorScale::sequential(1.0).textColorAt(p * 0.7);
     case Qt::ToolTipRole:
       return tr("Pr{%1 = %2 | %3} = %4")
-          .arg(toQString(description_->domains[static_cast<std::size_t>(node_->attribute)].name),
+          .arg(toQString(description_->domains[static_cast<std::size_t>(node_->attribute)].AttributeName()),
                valueLabels_.value(index.column()), configurationLabel(index.row()),
                QString::number(p, 'g', 4));
     default: return {};

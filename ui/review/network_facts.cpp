@@ -92,7 +92,7 @@ NetworkFacts ExtractNetworkFacts(const ReviewData& data) {
 
 std::vector<std::string> AttributeNames(const Description& description) {
   std::vector<std::string> names;
-  for (const ColumnDomain& domain : description.domains) names.push_back(domain.name);
+  for (const ColumnDomain& domain : description.domains) names.push_back(domain.AttributeName());
   return names;
 }
 

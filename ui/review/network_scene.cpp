@@ -25,6 +25,10 @@ const QColor kEdgeColor(0x55, 0x5f, 0x6d);
 const QColor kSelectedColor(0xd6, 0x27, 0x28);
 
 QString detailText(const ColumnDomain& domain) {
+  if (domain.is_geo()) {
+    return domain.bins == 1 ? QObject::tr("geo pair · 1 region")
+                            : QObject::tr("geo pair · %1 regions").arg(domain.bins);
+  }
   QString kind = QString::fromLatin1(DataTypeName(domain.type));
   if (domain.categorical) {
     return domain.value_codes() == 1 ? QObject::tr("%1 · 1 value").arg(kind)
@@ -164,7 +168,7 @@ Status NetworkScene::setData(const ReviewData& data) {
     const auto a = static_cast<std::size_t>(node.attribute);
     if (a >= attributes) return InvalidArgument("the network names attribute " + std::to_string(a));
     const ColumnDomain& domain = description.domains[a];
-    const qreal width = std::max(nameMetrics.horizontalAdvance(toQString(domain.name)),
+    const qreal width = std::max(nameMetrics.horizontalAdvance(toQString(domain.AttributeName())),
                                  detailMetrics.horizontalAdvance(detailText(domain)) * 0.85) +
                         2 * kPadding + 6;
     const QSizeF size(std::max<qreal>(width, 90), nameMetrics.height() * 2 + 12);
@@ -209,7 +213,7 @@ Status NetworkScene::setData(const ReviewData& data) {
     if (n < 0) continue;
     const ColumnDomain& domain = description.domains[a];
     const int attribute = static_cast<int>(a);
-    auto* item = new NodeItem(attribute, toQString(domain.name), detailText(domain),
+    auto* item = new NodeItem(attribute, toQString(domain.AttributeName()), detailText(domain),
                               dataTypeColor(domain.type), facts.ResamplingOf(attribute),
                               facts.deniable ? facts.position[a] : -1,
                               sizes[static_cast<std::size_t>(n)]);

@@ -186,13 +186,14 @@ void NetworkView::showAttribute(int attribute) {
   const ColumnDomain& domain = description.domains[static_cast<std::size_t>(attribute)];
   const BayesNode& node = description.network.nodes[static_cast<std::size_t>(nodeIndex)];
   const NetworkFacts facts = ExtractNetworkFacts(*data_);
-  title_->setText(toQString(domain.name));
+  title_->setText(toQString(domain.AttributeName()));
   QStringList parents;
   for (int p : node.parents) {
-    parents << toQString(description.domains[static_cast<std::size_t>(p)].name).toHtmlEscaped();
+    parents << toQString(description.domains[static_cast<std::size_t>(p)].AttributeName()).toHtmlEscaped();
   }
   QString details = tr("%1; %2 in the model; parents: %3.")
-                        .arg(dataTypeLabel(domain.type, domain.categorical))
+                        .arg(domain.is_geo() ? tr("geo pair of two columns")
+                                             : dataTypeLabel(domain.type, domain.categorical))
                         .arg(node.cardinality == 1 ? tr("1 value")
                                                    : tr("%1 values").arg(node.cardinality))
                         .arg(parents.isEmpty() ? tr("none (drawn from its marginal)")
@@ -207,9 +208,9 @@ void NetworkView::showAttribute(int attribute) {
   if (!privacy_.ledger_ok) {
     cost = tr("The ledger is not available: %1").arg(privacy_.ledger_error.toHtmlEscaped());
   } else {
-    const auto concerning = EntriesConcerning(privacy_.entries, domain.name, attribute);
+    const auto concerning = EntriesConcerning(privacy_.entries, domain.AttributeName(), attribute);
     const std::vector<std::string> names = AttributeNames(description);
-    cost = tr("<b>What it cost</b> (ledger entries about %1):").arg(toQString(domain.name).toHtmlEscaped());
+    cost = tr("<b>What it cost</b> (ledger entries about %1):").arg(toQString(domain.AttributeName()).toHtmlEscaped());
     if (concerning.empty()) cost += tr("<br>none");
     for (std::size_t i : concerning) {
       const LedgerEntry& e = privacy_.entries[i];

@@ -157,7 +157,7 @@ PrivacyFacts ExtractPrivacyFacts(const ReviewData& data) {
   }
   QStringList publicColumns;
   for (const ColumnDomain& domain : description.domains) {
-    if (domain.categories_source == DomainSource::kPublic) publicColumns << toQString(domain.name);
+    if (domain.categories_source == DomainSource::kPublic) publicColumns << toQString(domain.AttributeName());
   }
   if (!publicColumns.isEmpty()) {
     warn(QObject::tr("Domains declared public (published as given, at no privacy cost): %1. "
@@ -198,7 +198,7 @@ std::vector<DomainProvenanceRow> DomainProvenance(const Description& description
   std::vector<DomainProvenanceRow> rows;
   for (const ColumnDomain& domain : description.domains) {
     DomainProvenanceRow row;
-    row.column = toQString(domain.name);
+    row.column = toQString(domain.AttributeName());
     row.type = dataTypeLabel(domain.type, domain.categorical);
     if (domain.categorical) {
       row.domain = domain.categories.size() == 1
@@ -211,7 +211,10 @@ std::vector<DomainProvenanceRow> DomainProvenance(const Description& description
       if (index >= 0) column = &description.schema.columns[static_cast<std::size_t>(index)];
       const std::string first = domain.CodeLabel(0, column);
       const std::string last = domain.CodeLabel(static_cast<std::uint32_t>(domain.bins - 1), column);
-      row.domain = (domain.bins == 1 ? QObject::tr("1 bin") : QObject::tr("%1 bins").arg(domain.bins)) +
+      const QString unit = domain.is_geo()
+                               ? (domain.bins == 1 ? QObject::tr("1 region") : QObject::tr("%1 regions").arg(domain.bins))
+                               : (domain.bins == 1 ? QObject::tr("1 bin") : QObject::tr("%1 bins").arg(domain.bins));
+      row.domain = unit +
                    QStringLiteral(": %1 … %2").arg(toQString(first), toQString(last));
     }
     if (domain.has_missing) row.domain += QObject::tr(" + missing");

@@ -93,7 +93,7 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{R"({"columns": [{"name": "age", "tpye": "Float"}]})",
                   "schema.json: columns[0].tpye: unknown field 'tpye' (expected name, type, "
                   "categorical, role, datetime_format, two_digit_year_start, decimals, "
-                  "id_pattern, public, bins, stats)"},
+                  "id_pattern, public, bins, geo, stats)"},
         ErrorCase{R"({"columns": [{"name": "a"}, {"name": "b"}, {"name": "c"},
                                   {"name": "age", "type": "Int"}]})",
                   "schema.json: columns[0].name: unknown column 'a' (the table has 'age', "
