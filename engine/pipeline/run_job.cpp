@@ -41,26 +41,6 @@ constexpr double kDependencyShare = 0.08;
 // Correlated mode: a numeric column's bins, as a parent, merge into at most this many buckets.
 constexpr std::uint32_t kParentBuckets = 4;
 
-// The most bins of a numeric column when the user did not set them: PrivBayes (and the deniable
-// mode's tables) can give a child with B codes a parent with 4 buckets only when 4·B <= its
-// θ-usefulness limit n̂·ε_tables/(m·θ); B = √(limit), within [5, 20], leaves room for a
-// parent or two. The independent and random modes have no parents: 20. Measured on flchain
-// (7,874 × 11), compas (11,757 × 6), adult and mplsstops at ε = 1 (2 seeds, 2-way TVD):
-// fixed 20 bins 0.127 / 0.132 / 0.059 / 0.085, 12 bins 0.124 / 0.112 / 0.057 / 0.086, 8 bins
-// 0.118 / 0.118 / 0.058 / 0.095; the rule picks 5 / 10 / 13 / 13.
-int AutomaticBins(SynthesisMode mode, double noisy_rows, double model_epsilon, std::size_t columns,
-                  double structure_fraction) {
-  constexpr int kMostBins = 20, kFewestBins = 5;
-  constexpr double kTheta = 8;  // PrivBayesOptions::usefulness_theta
-  if (mode == SynthesisMode::kIndependent || mode == SynthesisMode::kRandom) return kMostBins;
-  const double limit = std::max(noisy_rows, 0.0) * std::max(model_epsilon, 0.0) *
-                       (1 - structure_fraction) /
-                       (static_cast<double>(std::max<std::size_t>(columns, 1)) * kTheta);
-  return static_cast<int>(
-      std::clamp(std::round(std::sqrt(limit)), static_cast<double>(kFewestBins),
-                 static_cast<double>(kMostBins)));
-}
-
 // Per attribute: the code of "any other value" (-1 when the domain has none).
 std::vector<std::int64_t> OtherCodes(const std::vector<ColumnDomain>& domains) {
   std::vector<std::int64_t> codes;
@@ -134,6 +114,27 @@ Result<double> NoisyRowCount(std::size_t rows, double epsilon, PrivacyAccountant
 }
 
 }  // namespace
+
+// The most bins of a numeric column when the user did not set them: PrivBayes (and the deniable
+// mode's tables) can give a child with B codes a parent with 4 buckets only when 4·B <= its
+// θ-usefulness limit n̂·ε_tables/(m·θ); B = √(limit), within [5, 20], leaves room for a
+// parent or two. The independent and random modes have no parents: 20. Measured on flchain
+// (7,874 × 11), compas (11,757 × 6), adult and mplsstops at ε = 1 (2 seeds, 2-way TVD):
+// fixed 20 bins 0.127 / 0.132 / 0.059 / 0.085, 12 bins 0.124 / 0.112 / 0.057 / 0.086, 8 bins
+// 0.118 / 0.118 / 0.058 / 0.095; the rule picks 5 / 10 / 13 / 13.
+int AutomaticBins(SynthesisMode mode, double noisy_rows, double model_epsilon, std::size_t columns,
+                  double structure_fraction) {
+  constexpr int kMostBins = 20, kFewestBins = 5;
+  constexpr double kTheta = 8;  // PrivBayesOptions::usefulness_theta
+  if (mode == SynthesisMode::kIndependent || mode == SynthesisMode::kRandom) return kMostBins;
+  const double limit = std::max(noisy_rows, 0.0) * std::max(model_epsilon, 0.0) *
+                       (1 - structure_fraction) /
+                       (static_cast<double>(std::max<std::size_t>(columns, 1)) * kTheta);
+  return static_cast<int>(
+      std::clamp(std::round(std::sqrt(limit)), static_cast<double>(kFewestBins),
+                 static_cast<double>(kMostBins)));
+}
+
 
 const char* SynthesisModeName(SynthesisMode mode) {
   switch (mode) {
@@ -358,6 +359,8 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   Description& description = model.description;
   description.mode = SynthesisModeName(settings.mode);
   description.parameters = settings.ToJson();
+  // What the bins rule chose (from the DP row count and ε: public like the rest).
+  if (settings.bins == 0) description.parameters["bins_chosen"] = domain_options.default_bins;
   if (model.deniable) {
     description.parameters["model"] = model.deniable->model.ToJson(&model.deniable->names);
     // About the description file, so it travels with it (generate prints it).

@@ -409,6 +409,10 @@ TEST(DomainShareTest, TheReportSaysTheShareWasAutomatic) {
   const QString html = QString::fromUtf8(file.readAll());
   EXPECT_TRUE(html.contains(QStringLiteral("Automatic: set by a rule"))) << "report lacks the share";
   EXPECT_FALSE(html.contains(QStringLiteral("<td>auto</td>")));
+  // The bins rule too, with what it chose (a number the description records).
+  const nlohmann::json chosen = data->description.parameters.value("bins_chosen", nlohmann::json());
+  ASSERT_TRUE(chosen.is_number_integer());
+  EXPECT_TRUE(html.contains(QStringLiteral("Automatic: at most %1 per number column").arg(chosen.get<int>())));
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "engine/model/domains.h"
 #include "ui/pages/deniable_settings.h"
 #include "ui/session/guarantee_summary.h"
 #include "ui/session/session.h"
@@ -102,6 +103,17 @@ QWidget* PrivacyPage::buildModes() {
   return box;
 }
 
+int PrivacyPage::automaticBins() const {
+  const PrivacySettings& settings = session_->settings();
+  const ModelSettings& model = settings.model;
+  if (!session_->hasInput() || !model.Validate()) return 20;
+  // As the run will choose (its DP row count stands in for this input's row count).
+  const std::size_t rows = session_->data()->table->num_rows();
+  const DomainBudget budget = plannedDomainBudget(session_->schema(), rows, settings);
+  return AutomaticBins(model.mode, static_cast<double>(rows), model.epsilon - budget.total(),
+                       ModelledColumns(session_->schema()).size(), model.structure_fraction);
+}
+
 void PrivacyPage::connectSlider(ParameterSlider* slider, const QString& what,
                                 void (*apply)(PrivacySettings&, double)) {
   connect(slider, &ParameterSlider::dragStarted, this, [this] { gesture_ = session_->newGesture(); });
@@ -160,7 +172,21 @@ QWidget* PrivacyPage::buildParameters() {
                               "domains they are equal-width. More bins show finer detail but "
                               "each gets fewer records (more relative noise)."));
   connectSlider(bins_, tr("bins"), [](PrivacySettings& s, double v) { s.model.bins = static_cast<int>(v); });
-  form->addRow(tr("Bins for numbers:"), bins_);
+  // Automatic (bins = 0): the engine's rule (AutomaticBins) — fewer bins for small tables so
+  // that the model's tables can keep a parent; the slider then shows what the rule picks.
+  auto_bins_ = new QCheckBox(tr("Automatic"), box);
+  auto_bins_->setToolTip(tr("Let Deniable choose from the table's size, ε and the number of "
+                            "columns: 20 in the independent and random modes, fewer for small "
+                            "tables in the others so that relationships keep enough records."));
+  connect(auto_bins_, &QCheckBox::toggled, this, [this](bool automatic) {
+    PrivacySettings next = session_->settings();
+    next.model.bins = automatic ? 0 : static_cast<int>(bins_->value());
+    edit(next, automatic ? tr("Choose the bins automatically") : tr("Set the bins"));
+  });
+  auto* bins_row = new QHBoxLayout;
+  bins_row->addWidget(bins_, 1);
+  bins_row->addWidget(auto_bins_, 0, Qt::AlignTop);
+  form->addRow(tr("Bins for numbers:"), bins_row);
 
   auto* more = more_ = new QToolButton(box);
   more->setText(tr("More settings"));
@@ -305,13 +331,17 @@ void PrivacyPage::refresh() {
   }
   epsilon_->setValue(model.epsilon);
   degree_->setValue(model.degree);
-  bins_->setValue(model.bins > 0 ? model.bins : 20);  // 0 = by rule (shown as its cap, 20)
+  {
+    const QSignalBlocker block_auto(auto_bins_);
+    auto_bins_->setChecked(model.bins == 0);
+  }
+  bins_->setValue(model.bins > 0 ? model.bins : automaticBins());
   const bool correlated = model.mode == SynthesisMode::kCorrelated;
   degree_->setEnabled(correlated);
   structure_share_->setEnabled(correlated);
   // Random mode spends the whole budget on the domains: the share does not apply.
   domain_share_->setEnabled(model.mode != SynthesisMode::kRandom);
-  bins_->setEnabled(true);
+  bins_->setEnabled(model.bins > 0);
   {
     const QSignalBlocker block_delta(delta_);
     int index = delta_->findData(model.delta);

@@ -61,6 +61,7 @@ class PrivacyPage : public QWidget {
                      void (*apply)(PrivacySettings&, double));
   void edit(const PrivacySettings& settings, const QString& description, int gesture = 0);
   void refresh();
+  int automaticBins() const;  // what the engine's rule picks for the current settings
 
   Session* session_;
   JobController* jobs_;
@@ -68,6 +69,7 @@ class PrivacyPage : public QWidget {
   ParameterSlider* epsilon_;
   ParameterSlider* degree_;
   ParameterSlider* bins_;
+  QCheckBox* auto_bins_;
   QComboBox* delta_;
   QDoubleSpinBox* domain_share_;
   QToolButton* more_;

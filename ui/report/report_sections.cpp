@@ -136,6 +136,16 @@ QString parameterSection(const ReviewData& data) {
       text = QObject::tr("Automatic: set by a rule from a private row count and the column "
                          "types (the ledger shows what the domains spent)");
     }
+    if (key == "bins_chosen") continue;  // shown with "bins"
+    if (key == "bins" && value.is_string() && value.get<std::string>() == "auto") {
+      const nlohmann::json chosen = parameters.value("bins_chosen", nlohmann::json());
+      text = chosen.is_number_integer()
+                 ? QObject::tr("Automatic: at most %1 per number column (a rule from a private "
+                               "row count, ε and the column count)")
+                       .arg(chosen.get<int>())
+                 : QObject::tr("Automatic (a rule from a private row count, ε and the column "
+                               "count)");
+    }
     rows << qMakePair(parameterLabel(key), text);
   }
   return report_html::section(QStringLiteral("parameters"), QObject::tr("Parameters"),

@@ -118,6 +118,15 @@ DomainForecastOutcome ComputeDomainForecast(const DomainForecastRequest& request
       case DomainNeed::kHistogram:
         view.blocked = !(f.epsilon > 0) && !(column.public_min && column.public_max);
         break;
+      case DomainNeed::kGeo: {
+        // Both columns need public bounds when the pair gets no ε.
+        const int lon = schema.ColumnIndex(column.geo_longitude);
+        const bool bounded = column.public_min && column.public_max && lon >= 0 &&
+                             schema.columns[static_cast<std::size_t>(lon)].public_min &&
+                             schema.columns[static_cast<std::size_t>(lon)].public_max;
+        view.blocked = !(f.epsilon > 0) && !bounded;
+        break;
+      }
       case DomainNeed::kNone: break;
     }
     if (f.need == DomainNeed::kSetUnion && f.merge_below > 0) {
@@ -156,7 +165,8 @@ QString forecastCellText(const ColumnForecastView& column) {
   if (!column.modelled) return QStringLiteral("—");
   const ColumnForecast& f = column.forecast;
   if (column.blocked) {
-    return f.need == DomainNeed::kHistogram ? tr("⚠ needs public bounds or ε")
+    return f.need == DomainNeed::kHistogram || f.need == DomainNeed::kGeo
+               ? tr("⚠ needs public bounds or ε")
                                             : tr("⚠ needs a public list or ε");
   }
   switch (f.need) {
@@ -167,6 +177,9 @@ QString forecastCellText(const ColumnForecastView& column) {
     case DomainNeed::kHistogram:
       if (!(f.epsilon > 0)) return tr("equal-width bins: no ε");
       return tr("bins down to ~%1 rows").arg(formatCount(static_cast<std::uint64_t>(f.rows_per_leaf)));
+    case DomainNeed::kGeo:
+      if (!(f.epsilon > 0)) return tr("equal cells: no ε");
+      return tr("geo cells down to ~%1 rows").arg(formatCount(static_cast<std::uint64_t>(f.rows_per_leaf)));
     case DomainNeed::kTrie:
       return tr("strings with ≥ ~%1 rows").arg(formatCount(static_cast<std::uint64_t>(f.rows_per_leaf)));
   }
@@ -206,6 +219,7 @@ QString forecastDetailsHtml(const ColumnForecastView& column, const DomainForeca
       switch (f.need) {
         case DomainNeed::kSetUnion: return budget.union_epsilon;
         case DomainNeed::kHistogram: return budget.histogram_epsilon;
+        case DomainNeed::kGeo: return budget.geo_epsilon;
         case DomainNeed::kTrie: return budget.trie_epsilon;
         case DomainNeed::kNone: break;
       }
@@ -218,7 +232,7 @@ QString forecastDetailsHtml(const ColumnForecastView& column, const DomainForeca
     const double max_share = epsilon_of(record.max_share);
     const QString privacy = tr("<a href=\"privacy\">Privacy step</a>");
     QStringList fixes;
-    if (f.need == DomainNeed::kHistogram) {
+    if (f.need == DomainNeed::kHistogram || f.need == DomainNeed::kGeo) {
       fixes << tr("declare public bounds below");
     } else {
       fixes << tr("declare the category list public below (or a built-in vocabulary) if it is "

@@ -92,7 +92,8 @@ TEST(PipelineTest, RefusesNonsenseSettingsNamingTheParameter) {
       {[](ModelSettings& s) { s.epsilon = std::nan(""); }, "--epsilon"},
       {[](ModelSettings& s) { s.delta = 0.5; }, "--delta"},
       {[](ModelSettings& s) { s.degree = 0; }, "--degree"},
-      {[](ModelSettings& s) { s.bins = 0; }, "--bins"},
+      {[](ModelSettings& s) { s.bins = -1; }, "--bins"},  // 0 = by rule
+      {[](ModelSettings& s) { s.bins = 1001; }, "--bins"},
       {[](ModelSettings& s) { s.structure_fraction = 1.5; }, "--structure-fraction"},
   };
   for (const Case& c : cases) {
@@ -144,6 +145,25 @@ TEST(PipelineDeniableTest, LedgerHoldsDomainsModelAndTheTestAndTheStatementIsWho
   EXPECT_GT(privacy["total"]["epsilon"].get<double>(), 100.0);
   EXPECT_GT(result->rows.summary.candidates, 0u);
   EXPECT_LE(result->rows.summary.passed, result->rows.summary.candidates);
+}
+
+}  // namespace
+}  // namespace deniable
+
+namespace deniable {
+namespace {
+
+// The bins rule: 20 without parents; otherwise √(n̂·ε·(1 − s)/(8m)) within [5, 20].
+TEST(AutomaticBinsTest, FollowsTheUsefulnessRuleWithinItsBounds) {
+  EXPECT_EQ(AutomaticBins(SynthesisMode::kIndependent, 100, 0.1, 30, 0.3), 20);
+  EXPECT_EQ(AutomaticBins(SynthesisMode::kRandom, 100, 0.1, 30, 0.3), 20);
+  // Adult-like: 48,842 rows, ε 0.65 left for the model, 15 columns: √(48842·0.65·0.7/120) = 13.6.
+  EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 48842, 0.65, 15, 0.3), 14);
+  EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 500, 1, 15, 0.3), 5);        // floor
+  EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 1.5e6, 3, 10, 0.3), 20);     // cap
+  EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 0, 1, 0, 0.3), 5);           // degenerate
+  // The structure share does not apply outside the correlated mode's tables: s = 0 gives more.
+  EXPECT_GE(AutomaticBins(SynthesisMode::kDeniable, 48842, 0.65, 15, 0.0), 14);
 }
 
 }  // namespace
