@@ -293,6 +293,14 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
     spec.resolution_seconds = static_cast<std::int64_t>(step);
     spec.first_year = column.public_min ? YearOf(*column.public_min) : kCoarseFirstYear;
     spec.end_year = column.public_max ? YearOf(*column.public_max) + 1 : kCoarseEndYear;
+    // Only instants the format writes and reads back (a %y column: its 100-year window; no
+    // year in the format: the first day), so no leaf draws a date that reads back a century
+    // off. The window is a public fact of the schema.
+    if (const auto range = DateTimeFormatRange(column.datetime_format, column.two_digit_year_start)) {
+      spec.first_year = std::max(spec.first_year, YearOf(range->lo));
+      spec.end_year = std::min(spec.end_year, YearOf(range->hi - 1) + 1);
+      if (spec.end_year <= spec.first_year) spec.end_year = spec.first_year + 1;
+    }
     spec.histogram = histogram;
     auto learnt = LearnDateTimeHistogram(values, spec, accountant, label, "all", rng, progress);
     if (!learnt) return learnt.error();

@@ -7,6 +7,7 @@
 
 #include "engine/core/random.h"
 #include "engine/model/encoding.h"
+#include "engine/schema/datetime.h"
 #include "tests/support/test_tables.h"
 
 namespace deniable {
@@ -238,6 +239,41 @@ TEST(DomainsTest, LatticeStepsFollowTypesAndFormats) {
   EXPECT_EQ(LatticeStepOf(c), 1);
   c.datetime_format = "%Y-%m-%dT%H:%M:%3f";
   EXPECT_EQ(LatticeStepOf(c), 1);
+}
+
+TEST(DomainsTest, TwoDigitYearDatesStayInsideTheirCenturyWindow) {
+  // %y with the window 1930-2029: dates at both ends of the window. A leaf beyond it would
+  // write a year that reads back a century off (2031 -> "31" -> 1931).
+  ColumnSchema column;
+  column.name = "born";
+  column.type = DataType::kDateTime;
+  column.categorical = false;
+  column.datetime_format = "%d/%m/%y";
+  column.two_digit_year_start = 1930;
+  // Public bounds wider than the window (1900-2099): the window still wins.
+  column.public_min = -2208988800.0;  // 1900-01-01
+  column.public_max = 4102444799.0;   // 2099-12-31 23:59:59
+  std::vector<std::optional<std::string>> cells;
+  for (int i = 0; i < 6000; ++i) {
+    const int year = i % 2 ? 30 + i % 4 : 26 + i % 4;  // 1930..1933 and 2026..2029
+    cells.push_back(std::to_string(1 + i % 28) + "/" + std::to_string(1 + i % 12) + "/" +
+                    (year < 10 ? "0" : "") + std::to_string(year));
+  }
+  Schema schema;
+  schema.columns = {column};
+  const RawTable table = MakeTable({MakeColumn("born", cells)});
+  const auto window = DateTimeFormatRange(column.datetime_format, column.two_digit_year_start);
+  ASSERT_TRUE(window.has_value());
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    PrivacyAccountant accountant = Budget(1.0, 1e-6);
+    SeededRng rng(seed);
+    NullProgress progress;
+    auto domains = BuildDomains(table, schema, HistogramOnly(0.5), accountant, rng, progress);
+    ASSERT_TRUE(domains.has_value()) << domains.error().message;
+    const ColumnDomain& d = (*domains)[0];
+    EXPECT_GE(d.lo, window->lo) << "seed " << seed << " lo " << d.lo << " hi " << d.hi;
+    EXPECT_LT(d.hi, window->hi) << "seed " << seed;
+  }
 }
 
 TEST(DomainsTest, IdentifierAndIgnoredColumnsHaveNoDomain) {
