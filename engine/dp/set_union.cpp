@@ -467,7 +467,8 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
 }
 
 Result<SetUnionForecast> ForecastSetUnion(const SetUnionInput& input,
-                                          const SetUnionOptions& options) {
+                                          const SetUnionOptions& options,
+                                          const Progress* progress) {
   auto plan = MakePlan(input, options);
   if (!plan) return plan.error();
   const std::size_t groups = input.values.size();
@@ -488,6 +489,7 @@ Result<SetUnionForecast> ForecastSetUnion(const SetUnionInput& input,
     const RoundPlan& round = plan->rounds[r];
     std::vector<std::vector<double>> probability_sum = PerItem(input, 0.0);
     for (int k = 0; k < kForecastOrders; ++k) {
+      if (progress != nullptr && progress->IsCancelled()) return Cancelled("forecast cancelled");
       SeededRng order_rng(kForecastSeed + 64 * r + static_cast<std::uint64_t>(k));
       std::iota(order.begin(), order.end(), 0u);
       Shuffle(std::span<std::uint32_t>(order), order_rng);

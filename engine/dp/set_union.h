@@ -166,7 +166,9 @@ struct SetUnionForecast {
 // treated as full in later rounds once its probability of having been kept reaches ½ (an
 // approximation; one round is exact up to the order average). Same validation as DpSetUnion.
 inline constexpr int kForecastOrders = 4;
+// `progress` (optional) is polled once per order: a cancel returns kCancelled.
 Result<SetUnionForecast> ForecastSetUnion(const SetUnionInput& input,
-                                          const SetUnionOptions& options);
+                                          const SetUnionOptions& options,
+                                          const Progress* progress = nullptr);
 
 }  // namespace deniable

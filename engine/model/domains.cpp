@@ -509,7 +509,8 @@ double LatticeStepOf(const ColumnSchema& column) {
 
 Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
                                        double epsilon, double delta,
-                                       std::optional<double> domain_fraction) {
+                                       std::optional<double> domain_fraction,
+                                       const Progress* progress) {
   if (!(std::isfinite(epsilon) && epsilon > 0) || !(delta > 0 && delta < 1)) {
     return InvalidArgument("the forecast needs ε > 0 and δ in (0, 1)");
   }
@@ -525,11 +526,12 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
   const std::vector<int> modelled = ModelledColumns(schema);
   SetUnionForecast union_forecast;
   UnionItems union_items = MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0);
+  if (progress != nullptr && progress->IsCancelled()) return Cancelled("forecast cancelled");
   if (!union_items.input.values.empty()) {
     SetUnionOptions options;
     options.epsilon = budget.union_epsilon;
     options.delta = delta;
-    auto predicted = ForecastSetUnion(union_items.input, options);
+    auto predicted = ForecastSetUnion(union_items.input, options, progress);
     if (!predicted) return predicted.error();
     union_forecast = std::move(predicted.value());
   }

@@ -96,9 +96,11 @@ struct DomainForecast {
 // column, what it would keep: the set union's forecast (ForecastSetUnion, probabilities over
 // random orders) and the adaptive stages' thresholds. Reads the real data: for the owner only,
 // never part of a release; spends nothing.
+// `progress` (optional) is polled between stages: a cancel returns kCancelled.
 Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
                                        double epsilon, double delta,
-                                       std::optional<double> domain_fraction);
+                                       std::optional<double> domain_fraction,
+                                       const Progress* progress = nullptr);
 
 // One domain per modelled column (same order as ModelledColumns). A declared geo pair that is
 // not valid (GeoPairProblem) is refused (kFailedPrecondition naming the columns).

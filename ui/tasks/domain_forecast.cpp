@@ -82,7 +82,7 @@ DomainForecastOutcome ComputeDomainForecast(const DomainForecastRequest& request
   const DomainPlanInputs inputs = domainPlanInputs(request.settings);
   progress.Report(0.0, "Forecasting the private domains");
   auto forecast = ForecastDomains(table, schema, inputs.epsilon, inputs.delta,
-                                  inputs.domain_fraction);
+                                  inputs.domain_fraction, &progress);
   if (!forecast) return forecast.error();
   if (progress.IsCancelled()) return Cancelled("forecast cancelled");
 

@@ -358,6 +358,14 @@ TEST(DomainForecastTest, SaysWhatEachColumnKeepsWithoutSpending) {
   schema.columns[2].public_categories = std::vector<std::string>{"low", "high"};
   const RawTable table = MakeTable(
       {MakeColumn("color", colors), MakeColumn("size", sizes), MakeColumn("level", levels)});
+  // A cancel (the GUI's, when the owner edits on) stops it with kCancelled.
+  struct Cancelled final : Progress {
+    void Report(double, std::string_view) override {}
+    bool IsCancelled() const override { return true; }
+  } cancelled;
+  auto stopped = ForecastDomains(table, schema, 1.0, 1e-9, std::nullopt, &cancelled);
+  ASSERT_FALSE(stopped.has_value());
+  EXPECT_EQ(stopped.error().code, ErrorCode::kCancelled);
   auto forecast = ForecastDomains(table, schema, 1.0, 1e-9, std::nullopt);
   ASSERT_TRUE(forecast.has_value()) << forecast.error().message;
   ASSERT_EQ(forecast->columns.size(), 3u);
