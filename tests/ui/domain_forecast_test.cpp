@@ -111,6 +111,10 @@ TEST_F(DomainForecastTest, ShowsTheEnginesForecastPerColumnForTheOwnersEyes) {
 }
 
 TEST_F(DomainForecastTest, AColumnThatLosesValuesNamesThemAndTheFixes) {
+  // At ε = 2 the rule's target (not its cap) sets the union's ε: the fixes include a larger
+  // share of ε for the domains.
+  SetEpsilon(2.0);
+  ASSERT_TRUE(WaitForForecast(forecaster()));
   const ColumnForecastView& country = Column("native-country");
   ASSERT_GT(country.forecast.merge_below, 0u) << "the demo's rare countries merge at ε = 1";
   ASSERT_GT(country.merged_values, 0u);
@@ -197,8 +201,10 @@ TEST_F(DomainForecastTest, EpsilonMovesTheMergeThresholdTheExpectedWay) {
 }
 
 TEST_F(DomainForecastTest, AdvisesRaisingEpsilonOnlyWhenItGivesTheDomainMoreEpsilon) {
-  // At ε = 1 the automatic rule gives the union the ε it aims for; doubling ε does not change
+  // At ε = 2 the automatic rule gives the union the ε it aims for; doubling ε does not change
   // it (the plan says so), a larger domain share does.
+  SetEpsilon(2.0);
+  ASSERT_TRUE(WaitForForecast(forecaster()));
   const auto& record = *forecaster().current();
   ASSERT_DOUBLE_EQ(record.doubled_epsilon.union_epsilon, record.budget.union_epsilon);
   ASSERT_GT(record.max_share.union_epsilon, record.budget.union_epsilon);

@@ -256,7 +256,7 @@ QString forecastDetailsHtml(const ColumnForecastView& column, const DomainForeca
     if (!(doubled > now * 1.001) && !record.domain_fraction && !record.random_mode) {
       parts << tr("Raising ε alone does not help here: the automatic rule gives %1 the same "
                   "ε = %2 at a larger ε (it aims to keep values held by about %3 of the rows).")
-                   .arg(what, formatEpsilon(now), formatPercent(kKeptShare, 0));
+                   .arg(what, formatEpsilon(now), formatPercent(kKeptShare, 1));
     }
   }
   return parts.join(QStringLiteral("<br>"));
