@@ -747,7 +747,12 @@ const std::vector<Command>& Commands() {
          kDelimiter, kMissing, kThreshold, kQuiet}},
        RunCompare},
   };
-  return commands;
+  static const std::vector<Command> all = [] {
+    std::vector<Command> list = commands;
+    for (Command& command : RiskCommands()) list.push_back(std::move(command));
+    return list;
+  }();
+  return all;
 }
 
 }  // namespace deniable::cli

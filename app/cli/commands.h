@@ -26,4 +26,7 @@ struct Command {
 
 const std::vector<Command>& Commands();
 
+// risk-theory and risk (risk_commands.cpp, #11).
+std::vector<Command> RiskCommands();
+
 }  // namespace deniable::cli
