@@ -11,44 +11,42 @@ namespace {
 
 struct Placed {
   const Measurement* m;
-  int clique;  // the junction-tree clique that holds it
+  std::size_t clique;               // the junction-tree clique that holds it
+  std::vector<std::uint32_t> map;   // clique cell -> measurement cell
 };
 
-// Loss and gradient (per clique of the tree) at the model's current marginals.
+using Values = std::vector<std::vector<double>>;  // one vector per clique
+
+// Loss at the model's current marginals, and its gradient per clique of the tree.
 double LossAndGradient(const GraphicalModel& model, const std::vector<Placed>& placed,
-                       std::vector<Factor>* gradient) {
+                       Values& gradient) {
   const std::vector<Factor>& mu = model.marginals();
-  if (gradient != nullptr) {
-    gradient->clear();
-    for (const Factor& f : mu) {
-      Factor g = f;
-      std::fill(g.values.begin(), g.values.end(), 0.0);
-      gradient->push_back(std::move(g));
-    }
-  }
+  gradient.resize(mu.size());
+  for (std::size_t c = 0; c < mu.size(); ++c) gradient[c].assign(mu[c].values.size(), 0.0);
   double loss = 0;
+  std::vector<double> x;
   for (const Placed& p : placed) {
     const Measurement& m = *p.m;
-    Factor x = SumOnto(mu[static_cast<std::size_t>(p.clique)], m.clique);
+    const std::vector<double>& clique = mu[p.clique].values;
+    x.assign(m.noisy.size(), 0.0);
+    for (std::size_t i = 0; i < clique.size(); ++i) x[p.map[i]] += clique[i];
     const double c = 1.0 / m.sigma;
-    for (std::size_t i = 0; i < x.values.size(); ++i) {
+    for (std::size_t i = 0; i < x.size(); ++i) {
       const double w = m.weights.empty() ? 1.0 : m.weights[i];
-      const double diff = c * (w * x.values[i] - m.noisy[i]);
+      const double diff = c * (w * x[i] - m.noisy[i]);
       loss += 0.5 * diff * diff;
-      x.values[i] = c * w * diff;  // ∂/∂x
+      x[i] = c * w * diff;  // ∂/∂x
     }
-    if (gradient != nullptr) AddBroadcast((*gradient)[static_cast<std::size_t>(p.clique)], x);
+    std::vector<double>& g = gradient[p.clique];
+    for (std::size_t i = 0; i < g.size(); ++i) g[i] += x[p.map[i]];
   }
   return loss;
 }
 
-double Dot(const std::vector<Factor>& a, const std::vector<Factor>& b,
-           const std::vector<Factor>& c) {  // ⟨a, b − c⟩
+double Dot(const Values& a, const Values& b, const std::vector<Factor>& c) {  // ⟨a, b − c⟩
   double sum = 0;
   for (std::size_t k = 0; k < a.size(); ++k) {
-    for (std::size_t i = 0; i < a[k].values.size(); ++i) {
-      sum += a[k].values[i] * (b[k].values[i] - c[k].values[i]);
-    }
+    for (std::size_t i = 0; i < a[k].size(); ++i) sum += a[k][i] * (b[k][i] - c[k].values[i]);
   }
   return sum;
 }
@@ -115,42 +113,48 @@ Result<EstimationResult> EstimateModel(const std::vector<Measurement>& measureme
     model.Calibrate();
   }
   std::vector<Placed> placed;
-  for (const Measurement& m : measurements) placed.push_back({&m, model.tree().Containing(m.clique)});
+  for (const Measurement& m : measurements) {
+    const auto home = static_cast<std::size_t>(model.tree().Containing(m.clique));
+    placed.push_back({&m, home, CellMap(model.potentials()[home], m.clique)});
+  }
 
   EstimationResult result;
-  std::vector<Factor> gradient;
-  double loss = LossAndGradient(model, placed, &gradient);
+  Values gradient, trial_gradient;
+  double loss = LossAndGradient(model, placed, gradient);
   // Step size: private-pgm starts every iteration at 2/total². The loss is relatively smooth
   // w.r.t. total·KL with constant total/σ² (½‖Δμ‖²/σ² <= ‖Δμ‖₁²/(2σ²) <= (total/σ²)·total·KL
-  // by Pinsker), so σ_min²/total is also a safe start; we take the larger and, after the first
-  // iteration, at most twice the last accepted step (fewer halvings; the line search still
-  // guarantees sufficient decrease). estimation.md §2.
+  // by Pinsker), so σ_min²/total is also a safe start; we take the larger and let the step
+  // grow (twice the last accepted one, up to kMaxGrowth times the start): the line search still
+  // guarantees sufficient decrease. estimation.md §2.
   double sigma_min = std::numeric_limits<double>::infinity();
   for (const Measurement& m : measurements) sigma_min = std::min(sigma_min, m.sigma);
   const double alpha_start =
       std::max(2.0 / (total * total), std::isfinite(sigma_min) ? sigma_min * sigma_min / total : 0);
+  constexpr double kMaxGrowth = 64;
   double accepted = alpha_start;
+  Values theta(model.potentials().size()), nu(model.potentials().size());
   int t = 0;
   for (; t < options.iterations && loss > 0; ++t) {
-    const std::vector<Factor> theta = model.potentials();
-    const std::vector<Factor> nu = model.marginals();
-    double alpha = std::min(alpha_start, 2 * accepted);
+    for (std::size_t k = 0; k < theta.size(); ++k) {
+      theta[k] = model.potentials()[k].values;
+      nu[k] = model.marginals()[k].values;
+    }
+    double alpha = std::min(kMaxGrowth * alpha_start, 2 * accepted);
     double new_loss = loss;
     for (int halving = 0; halving < 25; ++halving) {
       for (std::size_t k = 0; k < theta.size(); ++k) {
-        Factor& p = model.potentials()[k];
-        for (std::size_t i = 0; i < p.values.size(); ++i) {
-          p.values[i] = theta[k].values[i] - alpha * gradient[k].values[i];
-        }
+        std::vector<double>& p = model.potentials()[k].values;
+        for (std::size_t i = 0; i < p.size(); ++i) p[i] = theta[k][i] - alpha * gradient[k][i];
       }
       model.Calibrate();
-      new_loss = LossAndGradient(model, placed, nullptr);
+      new_loss = LossAndGradient(model, placed, trial_gradient);
       if (loss - new_loss >= 0.5 * alpha * Dot(gradient, nu, model.marginals())) break;
       alpha *= 0.5;
     }
     accepted = alpha;
     const double previous = loss;
-    loss = LossAndGradient(model, placed, &gradient);
+    loss = new_loss;
+    std::swap(gradient, trial_gradient);
     if (options.tolerance > 0 && previous - loss <= options.tolerance * previous) {
       ++t;
       break;

@@ -169,6 +169,15 @@ Factor LogSumExpOnto(const Factor& f, const Clique& onto) {
   return out;
 }
 
+std::vector<std::uint32_t> CellMap(const Factor& full, const Clique& sub) {
+  const auto shape = ShapeOf(full, sub);
+  const auto strides = SubStrides(full, sub, shape);
+  std::vector<std::uint32_t> map(full.values.size());
+  ForEachCell(full.shape, strides,
+              [&](std::size_t i, std::size_t j) { map[i] = static_cast<std::uint32_t>(j); });
+  return map;
+}
+
 std::size_t CellIndex(const Factor& f, const std::vector<std::uint32_t>& codes) {
   std::size_t index = 0;
   for (std::size_t d = 0; d < f.shape.size(); ++d) index = index * f.shape[d] + codes[d];

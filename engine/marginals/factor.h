@@ -51,6 +51,10 @@ Factor SumOnto(const Factor& f, const Clique& onto);
 // log Σ exp over the attributes not in `onto`, stabilised by the factor's maximum (as
 // private-pgm's Factor.logsumexp). -inf cells stay -inf.
 Factor LogSumExpOnto(const Factor& f, const Clique& onto);
+// For every cell i of `full`, the index of its restriction to `sub` (⊆ full.attributes) in a
+// factor over `sub`: the precomputed form of the broadcasts above, for hot loops
+// (belief propagation and the estimation's loss reuse one map per clique pair).
+std::vector<std::uint32_t> CellMap(const Factor& full, const Clique& sub);
 // The index of a cell given one code per attribute of the factor (row-major).
 std::size_t CellIndex(const Factor& f, const std::vector<std::uint32_t>& codes);
 

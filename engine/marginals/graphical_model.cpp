@@ -15,49 +15,85 @@ GraphicalModel::GraphicalModel(JunctionTree tree, double total)
   for (const Clique& c : tree_.cliques()) {
     potentials_.push_back(Factor::Filled(c, tree_.sizes(), 0.0));
   }
+  const std::size_t m = tree_.cliques().size();
+  up_map_.assign(m, {});
+  down_map_.assign(m, {});
+  separator_cells_.assign(m, 1);
+  for (std::size_t c = 0; c < m; ++c) {
+    const int p = tree_.parent(static_cast<int>(c));
+    if (p < 0) continue;
+    const Clique& separator = tree_.parent_separator(static_cast<int>(c));
+    up_map_[c] = CellMap(potentials_[c], separator);
+    down_map_[c] = CellMap(potentials_[static_cast<std::size_t>(p)], separator);
+    separator_cells_[c] = CellCount(separator, tree_.sizes());
+  }
+  marginals_ = potentials_;
   Calibrate();
 }
 
 void GraphicalModel::Calibrate() {
+  // Sum-product in linear space on ψ_c = exp(θ_c − max θ_c) (one exp per cell instead of one
+  // per cell and message in log space); messages are normalised to sum 1, so nothing overflows,
+  // and a cell whose θ is more than ~745 below its clique's maximum has probability 0 (it would
+  // be below e^-745 relative in log space too).
   const std::vector<int>& order = tree_.order();
   const std::size_t m = tree_.cliques().size();
-  // upward[c]: message from c to its parent; partial[c]: θ_c + Σ messages from children.
-  std::vector<Factor> partial = potentials_;
-  std::vector<Factor> upward(m);
-  for (std::size_t k = order.size(); k-- > 1;) {  // collect: leaves first
-    const int c = order[k];
-    upward[static_cast<std::size_t>(c)] =
-        LogSumExpOnto(partial[static_cast<std::size_t>(c)], tree_.parent_separator(c));
-    AddBroadcast(partial[static_cast<std::size_t>(tree_.parent(c))],
-                 upward[static_cast<std::size_t>(c)]);
-  }
-  // distribute: belief(c) = partial(c) + message from the parent, where the parent's message
-  // to c is its belief minus c's own upward message, summed onto the separator (finite
-  // potentials give finite messages, so the subtraction is safe).
-  std::vector<Factor>& belief = partial;
-  for (std::size_t k = 1; k < order.size(); ++k) {
-    const int c = order[k];
-    const auto p = static_cast<std::size_t>(tree_.parent(c));
-    Factor from_parent = LogSumExpOnto(belief[p], tree_.parent_separator(c));
-    const Factor& mine = upward[static_cast<std::size_t>(c)];
-    for (std::size_t i = 0; i < from_parent.values.size(); ++i) {
-      from_parent.values[i] -= mine.values[i];
-    }
-    AddBroadcast(belief[static_cast<std::size_t>(c)], from_parent);
-  }
-  marginals_.assign(m, Factor{});
+  std::vector<Factor>& belief = marginals_;  // partial, then belief, then marginal
   for (std::size_t c = 0; c < m; ++c) {
-    Factor& b = belief[c];
+    const std::vector<double>& theta = potentials_[c].values;
+    std::vector<double>& b = belief[c].values;
+    b.resize(theta.size());
     double top = -std::numeric_limits<double>::infinity();
-    for (double v : b.values) top = std::max(top, v);
-    double z = 0;
-    for (double& v : b.values) {
-      v = std::exp(v - top);
-      z += v;
+    for (double v : theta) top = std::max(top, v);
+    if (!std::isfinite(top)) top = 0;
+    for (std::size_t i = 0; i < theta.size(); ++i) b[i] = std::exp(theta[i] - top);
+  }
+  std::vector<std::vector<double>> upward(m);
+  for (std::size_t k = order.size(); k-- > 1;) {  // collect: leaves first
+    const auto c = static_cast<std::size_t>(order[k]);
+    const auto p = static_cast<std::size_t>(tree_.parent(order[k]));
+    std::vector<double>& up = upward[c];
+    up.assign(separator_cells_[c], 0.0);
+    const std::vector<double>& source = belief[c].values;
+    const std::vector<std::uint32_t>& map = up_map_[c];
+    for (std::size_t i = 0; i < source.size(); ++i) up[map[i]] += source[i];
+    double sum = 0;
+    for (double v : up) sum += v;
+    if (sum > 0) {
+      for (double& v : up) v /= sum;
     }
+    std::vector<double>& target = belief[p].values;
+    const std::vector<std::uint32_t>& down = down_map_[c];
+    for (std::size_t i = 0; i < target.size(); ++i) target[i] *= up[down[i]];
+  }
+  // distribute: the parent's message to c is its belief summed onto the separator divided by
+  // c's own upward message (0 where that is 0: the belief is 0 there too).
+  std::vector<double> from_parent;
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    const auto c = static_cast<std::size_t>(order[k]);
+    const auto p = static_cast<std::size_t>(tree_.parent(order[k]));
+    from_parent.assign(separator_cells_[c], 0.0);
+    const std::vector<double>& source = belief[p].values;
+    const std::vector<std::uint32_t>& down = down_map_[c];
+    for (std::size_t i = 0; i < source.size(); ++i) from_parent[down[i]] += source[i];
+    double sum = 0;
+    for (std::size_t i = 0; i < from_parent.size(); ++i) {
+      from_parent[i] = upward[c][i] > 0 ? from_parent[i] / upward[c][i] : 0.0;
+      sum += from_parent[i];
+    }
+    if (sum > 0) {
+      for (double& v : from_parent) v /= sum;
+    }
+    std::vector<double>& target = belief[c].values;
+    const std::vector<std::uint32_t>& map = up_map_[c];
+    for (std::size_t i = 0; i < target.size(); ++i) target[i] *= from_parent[map[i]];
+  }
+  for (std::size_t c = 0; c < m; ++c) {
+    std::vector<double>& b = belief[c].values;
+    double z = 0;
+    for (double v : b) z += v;
     const double scale = z > 0 ? total_ / z : 0.0;
-    for (double& v : b.values) v *= scale;
-    marginals_[c] = std::move(b);
+    for (double& v : b) v *= scale;
   }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A discrete graphical model on a junction tree: log-potentials per maximal clique, exact
-// sum-product belief propagation (two passes over the tree, in log space), and the calibrated
+// sum-product belief propagation (two passes over the tree, on exp(θ − max θ) with normalised
+// messages), and the calibrated
 // clique marginals scaled to the model's total (counts, as private-pgm's CliqueVector of
 // marginals). Any marginal, inside a clique or across cliques, can then be queried exactly.
 //
@@ -51,6 +52,11 @@ class GraphicalModel {
   double total_ = 1;
   std::vector<Factor> potentials_;
   std::vector<Factor> marginals_;
+  // Per clique c (not the root): c's cells -> its parent separator's cells, and the parent's
+  // cells -> the same separator's cells; and the separator's cell count.
+  std::vector<std::vector<std::uint32_t>> up_map_;
+  std::vector<std::vector<std::uint32_t>> down_map_;
+  std::vector<std::size_t> separator_cells_;
 };
 
 }  // namespace deniable
