@@ -40,6 +40,9 @@ constexpr double kDeniableSlack = 1e-10;
 // (model/dependencies.h), so a column that (nearly) determines another keeps the pair
 // consistent; what the search does not spend goes to the rest of the model.
 constexpr double kDependencyShare = 0.08;
+// Marginals mode: share of δ for the domains (the set union); the rest converts the zCDP
+// measurements to (ε, δ) (CKS), where δ matters only logarithmically.
+constexpr double kMarginalsDomainDeltaShare = 0.5;
 // Correlated mode: a numeric column's bins, as a parent, merge into at most this many buckets.
 constexpr std::uint32_t kParentBuckets = 4;
 
@@ -366,7 +369,10 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   domain_options.budget =
       PlanDomainBudget(schema, after_count, *noisy_rows,
                        random ? std::optional<double>(1.0) : settings.domain_fraction);
-  domain_options.delta = settings.delta;
+  // The marginals mode converts its zCDP block at the δ the domains leave: they get half.
+  domain_options.delta = settings.mode == SynthesisMode::kMarginals
+                             ? ShareOf(settings.delta, kMarginalsDomainDeltaShare)
+                             : settings.delta;
   domain_options.default_bins =
       settings.bins > 0 ? settings.bins
                         : AutomaticBins(settings.mode, *noisy_rows,
