@@ -74,13 +74,15 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
       (options.max_model_mb > 0 ? options.max_model_mb : kDefaultAimModelMb) * 1048576.0 / 8.0;
 
   // Workload and candidates (compile_workload in aim.py).
+  const std::vector<std::uint32_t>& workload_sizes =
+      options.workload_sizes.size() == sizes.size() ? options.workload_sizes : sizes;
   std::vector<std::pair<Clique, double>> workload;
   for (int k = 2; k <= std::max(2, options.degree); ++k) {
     std::vector<Clique> all;
     Clique current;
     Combinations(d, k, 0, current, all);
     for (Clique& c : all) {
-      if (CellCount(c, sizes) > options.max_query_cells) continue;
+      if (CellCount(c, workload_sizes) > options.max_query_cells) continue;
       const bool target = std::find(c.begin(), c.end(), options.target) != c.end();
       workload.emplace_back(std::move(c), target ? options.target_weight : 1.0);
     }

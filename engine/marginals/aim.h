@@ -33,6 +33,10 @@ struct AimOptions {
   int rounds = 0;                    // T; 0 = 16 × attributes (aim.py)
   double max_model_mb = 0;           // cap on the junction tree's size; 0 = kDefaultAimModelMb
   std::size_t max_query_cells = 10000;  // workload queries larger than this are left out
+  // Per attribute, the size the workload filter counts (empty: the domain sizes). The pipeline
+  // leaves out a domain's "missing" code, so that a public 100-value column stays a 100-cell
+  // query side as in aim.py (a public, data-independent choice).
+  std::vector<std::uint32_t> workload_sizes;
   int degree = 3;                    // workload: all 2-way … degree-way marginals
   int target = -1;                   // attribute whose queries get `target_weight` (-1: none)
   double target_weight = 3.0;

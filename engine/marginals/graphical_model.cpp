@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <utility>
 
@@ -122,35 +121,64 @@ Factor GraphicalModel::Marginal(const Clique& attributes) const {
   while (!chosen[static_cast<std::size_t>(top)] && children[static_cast<std::size_t>(top)].size() == 1) {
     top = children[static_cast<std::size_t>(top)].front();
   }
-  // message(c): Σ over C_c's attributes outside (query ∪ separator to the parent) of
-  // P(C_c | S_c) · Π messages of the children (for the root: P(C_root) / total).
-  std::function<Factor(int)> message = [&](int c) -> Factor {
+  // The subtree's factors: P(C_top)/total and P(C | S) for the others (P = Π P(C) / Π P(S)).
+  std::vector<Factor> factors;
+  std::vector<int> stack{top};
+  while (!stack.empty()) {
+    const int c = stack.back();
+    stack.pop_back();
     const auto ci = static_cast<std::size_t>(c);
-    const bool is_top = c == top;
-    const Clique& separator = is_top ? Clique{} : tree_.parent_separator(c);
-    Clique needed = Union(attributes, separator);
-    for (int d : children[ci]) needed = Union(needed, tree_.parent_separator(d));
-    Factor local = SumOnto(marginals_[ci], Intersection(tree_.cliques()[ci], needed));
-    if (is_top) {
-      for (double& v : local.values) v /= total_;
+    Factor f = marginals_[ci];
+    if (c == top) {
+      for (double& v : f.values) v /= total_;
     } else {
-      Factor inverse = SumOnto(marginals_[ci], separator);
+      Factor inverse = SumOnto(marginals_[ci], tree_.parent_separator(c));
       for (double& v : inverse.values) v = v > 0 ? 1.0 / v : 0.0;
-      MultiplyBroadcast(local, inverse);
+      MultiplyBroadcast(f, inverse);
     }
-    std::vector<Factor> incoming;
-    Clique scope = local.attributes;
-    for (int d : children[ci]) {
-      incoming.push_back(message(d));
-      scope = Union(scope, incoming.back().attributes);
+    factors.push_back(std::move(f));
+    for (int d : children[ci]) stack.push_back(d);
+  }
+  // Variable elimination, greedily the variable whose factors' product is smallest.
+  Clique others;
+  for (const Factor& f : factors) others = Union(others, Difference(f.attributes, attributes));
+  while (!others.empty()) {
+    int best = -1;
+    std::size_t best_cells = 0;
+    for (int v : others) {
+      Clique scope;
+      for (const Factor& f : factors) {
+        if (std::binary_search(f.attributes.begin(), f.attributes.end(), v)) {
+          scope = Union(scope, f.attributes);
+        }
+      }
+      const std::size_t cells = CellCount(scope, tree_.sizes());
+      if (best < 0 || cells < best_cells) {
+        best = v;
+        best_cells = cells;
+      }
     }
-    Factor product = Factor::Filled(scope, tree_.sizes(), 1.0);
-    MultiplyBroadcast(product, local);
-    for (const Factor& f : incoming) MultiplyBroadcast(product, f);
-    return SumOnto(product, Intersection(scope, Union(attributes, separator)));
-  };
-  Factor out = message(top);
-  for (double& v : out.values) v *= total_;
+    Clique scope;
+    std::vector<Factor> keep, join;
+    for (Factor& f : factors) {
+      if (std::binary_search(f.attributes.begin(), f.attributes.end(), best)) {
+        scope = Union(scope, f.attributes);
+        join.push_back(std::move(f));
+      } else {
+        keep.push_back(std::move(f));
+      }
+    }
+    Factor product = join.size() == 1 ? std::move(join.front())
+                                      : Factor::Filled(scope, tree_.sizes(), 1.0);
+    if (join.size() > 1) {
+      for (const Factor& f : join) MultiplyBroadcast(product, f);
+    }
+    keep.push_back(SumOnto(product, Difference(scope, Clique{best})));
+    factors = std::move(keep);
+    others = Difference(others, Clique{best});
+  }
+  Factor out = Factor::Filled(attributes, tree_.sizes(), total_);
+  for (const Factor& f : factors) MultiplyBroadcast(out, f);
   return out;
 }
 

@@ -122,6 +122,7 @@ Result<double> NoisyRowCount(std::size_t rows, double epsilon, PrivacyAccountant
 // turned into a zCDP budget: δ_z = the δ left, ρ = the largest ρ whose CKS conversion at δ_z
 // still fits (PrivacyAccountant::RemainingRho); MST or AIM spend it as zCDP entries.
 Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
+                                      const std::vector<ColumnDomain>& domains,
                                       const std::vector<std::string>& names,
                                       const ModelSettings& settings, PrivacyAccountant& accountant,
                                       Rng& rng, Progress& progress) {
@@ -149,6 +150,9 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   options.rounds = settings.marginals.rounds;
   options.max_model_mb = settings.marginals.max_model_mb;
   if (settings.marginals.iterations > 0) options.iterations = settings.marginals.iterations;
+  for (const ColumnDomain& d : domains) {
+    options.workload_sizes.push_back(d.cardinality() - (d.has_missing ? 1 : 0));
+  }
   if (!settings.marginals.target.empty()) {
     const auto it = std::find(names.begin(), names.end(), settings.marginals.target);
     if (it == names.end()) {
@@ -420,8 +424,8 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       network = LearnPrivBayes(encoded.value(), options, model.accountant, "all", rng,
                                learn_progress);
     } else if (settings.mode == SynthesisMode::kMarginals) {
-      auto learned = LearnMarginals(encoded.value(), names, settings, model.accountant, rng,
-                                    learn_progress);
+      auto learned = LearnMarginals(encoded.value(), domains.value(), names, settings,
+                                    model.accountant, rng, learn_progress);
       if (!learned) return learned.error();
       model.marginals = std::make_shared<const MarginalsModel>(std::move(learned.value()));
       network = UniformNetwork(cardinalities);
