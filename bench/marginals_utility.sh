@@ -8,9 +8,9 @@
 #
 # Missing values: with every category list declared public and no DP set union run, each
 # domain keeps a "missing" code (the engine cannot know the data has none without spending ε);
-# the model gives it a tiny mass, so a few hundred of the 48,842 rows hold an empty cell, which
-# marginal_tvd.py cannot read. Those rows are dropped before the metric and their number is
-# printed (a declared-public "never missing" would remove them; not in the schema yet).
+# MST and AIM drop it when its noisy count is negligible, so no output row should hold an empty
+# cell. marginal_tvd.py cannot read one: any such row would be dropped before the metric, and
+# their number is printed.
 #
 # Seeds make the runs reproducible for this measurement only (NOT private releases).
 #   bench/marginals_utility.sh [BUILD_DIR]      (SEEDS=5 MECHANISMS="mst aim" by default)

@@ -67,15 +67,35 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   }
   const int d = static_cast<int>(data.num_attributes());
   if (d == 0) return InvalidArgument("AIM: no attributes");
-  const std::vector<std::uint32_t>& sizes = data.cardinalities;
   const double rho = options.rho * (1 - 1e-9);
   const int rounds = options.rounds > 0 ? options.rounds : 16 * d;
+  double sigma = std::sqrt(rounds / (2 * 0.9 * rho));
+  double epsilon = std::sqrt(8 * 0.1 * rho / rounds);
+  double rho_used = 0;
+  std::vector<Measurement> measurements;
+  progress.Report(0.0, "AIM: measuring 1-way marginals");
+  for (int a = 0; a < d; ++a) {
+    const double rho_each = 0.5 / (sigma * sigma);
+    auto m = MeasureMarginal(data, {a}, rho_each, "1-way marginal of " + CliqueName(options, {a}),
+                             accountant, rng);
+    if (!m) return m.error();
+    rho_used += rho_each;
+    measurements.push_back(std::move(m.value()));
+  }
+  // A "missing" code the domains kept only conservatively (options.missing_codes) whose noisy
+  // count is below 3σ is dropped (post-processing of the 1-way measurements; measure.h).
+  const DomainCompression compression =
+      CompressDomains(measurements, data.cardinalities, options.missing_codes, false);
+  const EncodedTable table = compression.Compress(data);
+  const std::vector<std::uint32_t>& sizes = compression.sizes;
   const double max_cells =
       (options.max_model_mb > 0 ? options.max_model_mb : kDefaultAimModelMb) * 1048576.0 / 8.0;
 
   // Workload and candidates (compile_workload in aim.py).
-  const std::vector<std::uint32_t>& workload_sizes =
-      options.workload_sizes.size() == sizes.size() ? options.workload_sizes : sizes;
+  std::vector<std::uint32_t> workload_sizes = sizes;
+  for (std::size_t a = 0; a < sizes.size() && a < options.workload_sizes.size(); ++a) {
+    workload_sizes[a] = std::min(workload_sizes[a], options.workload_sizes[a]);
+  }
   std::vector<std::pair<Clique, double>> workload;
   for (int k = 2; k <= std::max(2, options.degree); ++k) {
     std::vector<Clique> all;
@@ -104,25 +124,12 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   std::vector<std::vector<double>> answers(candidates.size());
   if (Status s = internal::RunParallel(candidates.size(), options.threads, quiet, 0, 1, "answers",
                                        [&](std::size_t i, std::size_t) {
-                                         answers[i] = CountMarginal(data, candidates[i]);
+                                         answers[i] = CountMarginal(table, candidates[i]);
                                        });
       !s) {
     return s.error();
   }
 
-  double sigma = std::sqrt(rounds / (2 * 0.9 * rho));
-  double epsilon = std::sqrt(8 * 0.1 * rho / rounds);
-  double rho_used = 0;
-  std::vector<Measurement> measurements;
-  progress.Report(0.0, "AIM: measuring 1-way marginals");
-  for (int a = 0; a < d; ++a) {
-    const double rho_each = 0.5 / (sigma * sigma);
-    auto m = MeasureMarginal(data, {a}, rho_each, "1-way marginal of " + CliqueName(options, {a}),
-                             accountant, rng);
-    if (!m) return m.error();
-    rho_used += rho_each;
-    measurements.push_back(std::move(m.value()));
-  }
   EstimationOptions round_options;
   round_options.iterations = options.round_iterations;
   round_options.tolerance = 1e-6;
@@ -184,7 +191,7 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
                                   accountant, rng);
     if (!chosen) return chosen.error();
     const Clique& c = candidates[index[*chosen]];
-    auto m = MeasureMarginal(data, c, 0.5 / (sigma * sigma),
+    auto m = MeasureMarginal(table, c, 0.5 / (sigma * sigma),
                              "AIM round " + std::to_string(t) + ": marginal of " +
                                  CliqueName(options, c),
                              accountant, rng);
@@ -211,7 +218,7 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   MarginalsModel out;
   out.mechanism = "aim";
   out.model = std::move(final_fit->model);
-  out.compression = DomainCompression::Identity(sizes);
+  out.compression = compression;
   out.rounds = t;
   for (const Measurement& m : measurements) {
     out.measured.push_back(m.clique);

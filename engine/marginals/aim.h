@@ -37,6 +37,9 @@ struct AimOptions {
   // leaves out a domain's "missing" code, so that a public 100-value column stays a 100-cell
   // query side as in aim.py (a public, data-independent choice).
   std::vector<std::uint32_t> workload_sizes;
+  // Per attribute, the domain's "missing" code when the domains kept one without knowing the
+  // data has missing values (-1 or empty: none); dropped when its noisy 1-way count is < 3σ.
+  std::vector<int> missing_codes;
   int degree = 3;                    // workload: all 2-way … degree-way marginals
   int target = -1;                   // attribute whose queries get `target_weight` (-1: none)
   double target_weight = 3.0;

@@ -92,8 +92,10 @@ Result<MarginalsModel> MarginalsModel::FromJson(const nlohmann::json& json,
           forward[v] = static_cast<std::uint32_t>(c);
         }
       }
-      if (std::find(forward.begin(), forward.end(), UINT32_MAX) != forward.end()) {
-        return fail("compression of attribute " + std::to_string(a) + ": a code is missing");
+      if (backward.empty()) return fail("compression of attribute " + std::to_string(a) + ": no code");
+      // A code listed nowhere was dropped (a negligible missing code): never generated.
+      for (std::uint32_t& f : forward) {
+        if (f == UINT32_MAX) f = 0;
       }
       out.compression.sizes.push_back(static_cast<std::uint32_t>(backward.size()));
       out.compression.forward.push_back(std::move(forward));

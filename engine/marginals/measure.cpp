@@ -105,15 +105,29 @@ EncodedTable DomainCompression::Expand(const EncodedTable& compressed, Rng& rng)
 }
 
 DomainCompression CompressDomains(std::vector<Measurement>& one_way,
-                                  const std::vector<std::uint32_t>& sizes) {
+                                  const std::vector<std::uint32_t>& sizes,
+                                  const std::vector<int>& missing_codes, bool merge_rare) {
   DomainCompression c = DomainCompression::Identity(sizes);
   for (Measurement& m : one_way) {
     const auto a = static_cast<std::size_t>(m.clique.at(0));
+    const int missing = a < missing_codes.size() ? missing_codes[a] : -1;
     std::vector<std::uint32_t> kept, merged;
+    bool drop = false;
     for (std::uint32_t v = 0; v < sizes[a]; ++v) {
-      (m.noisy[v] >= 3 * m.sigma ? kept : merged).push_back(v);
+      const bool supported = m.noisy[v] >= 3 * m.sigma;
+      if (static_cast<int>(v) == missing && !supported) {
+        drop = true;
+      } else if (supported || !merge_rare) {
+        kept.push_back(v);
+      } else {
+        merged.push_back(v);
+      }
     }
-    if (merged.empty()) continue;
+    if (kept.empty() && merged.empty()) {  // nothing else left: keep the missing code
+      kept.push_back(static_cast<std::uint32_t>(missing));
+      drop = false;
+    }
+    if (merged.empty() && !drop) continue;
     std::vector<double> noisy, weights;
     c.backward[a].clear();
     for (std::uint32_t v : kept) {
@@ -122,17 +136,31 @@ DomainCompression CompressDomains(std::vector<Measurement>& one_way,
       noisy.push_back(m.noisy[v]);
       weights.push_back(1.0);
     }
-    double sum = 0;
-    for (std::uint32_t v : merged) {
-      c.forward[a][v] = static_cast<std::uint32_t>(noisy.size());
-      sum += m.noisy[v];
+    if (!merged.empty()) {
+      double sum = 0;
+      for (std::uint32_t v : merged) {
+        c.forward[a][v] = static_cast<std::uint32_t>(noisy.size());
+        sum += m.noisy[v];
+      }
+      const double scale = 1.0 / std::sqrt(static_cast<double>(merged.size()) + 1.0);
+      c.backward[a].push_back(merged);
+      noisy.push_back(sum * scale);
+      weights.push_back(scale);
     }
-    const double scale = 1.0 / std::sqrt(static_cast<double>(merged.size()) + 1.0);
-    c.backward[a].push_back(merged);
-    noisy.push_back(sum * scale);
-    weights.push_back(scale);
+    if (drop) {
+      std::uint32_t home = static_cast<std::uint32_t>(noisy.size() - 1);  // the merged code
+      if (merged.empty()) {
+        home = 0;
+        for (std::uint32_t k = 1; k < kept.size(); ++k) {
+          if (m.noisy[kept[k]] > m.noisy[kept[home]]) home = k;
+        }
+      }
+      c.forward[a][static_cast<std::size_t>(missing)] = home;
+    }
+    bool weighted = false;
+    for (double w : weights) weighted = weighted || w != 1.0;
     m.noisy = std::move(noisy);
-    m.weights = std::move(weights);
+    m.weights = weighted ? std::move(weights) : std::vector<double>{};
     c.sizes[a] = static_cast<std::uint32_t>(m.noisy.size());
   }
   return c;

@@ -43,10 +43,15 @@ Result<std::size_t> SelectCandidate(std::span<const double> utilities, double ep
                                     PrivacyAccountant& accountant, Rng& rng);
 
 // MST's domain compression (private-pgm mst.py compress_domain): per attribute, the values
-// whose noisy 1-way count is >= 3σ are kept (in order); the others merge into one last code
-// (when there are any). The 1-way measurement is re-expressed on the new domain: the merged
-// cell's noisy count is the sum of the merged cells scaled by 1/sqrt(m + 1) with query weight
-// 1/sqrt(m + 1) (m merged values), as in mst.py. Post-processing of the 1-way measurements.
+// whose noisy 1-way count is >= 3σ are kept (in order); with `merge_rare` the others merge into
+// one last code (when there are any). The 1-way measurement is re-expressed on the new domain:
+// the merged cell's noisy count is the sum of the merged cells scaled by 1/sqrt(m + 1) with
+// query weight 1/sqrt(m + 1) (m merged values), as in mst.py.
+// `missing_codes[a]` (>= 0): a code the domains added only because they could not know whether
+// the column has missing values; when its noisy count is below 3σ it is dropped: never
+// produced, and its rows are counted with the merged code (or the kept code of largest noisy
+// count). Without `merge_rare` only that drop happens (AIM). All post-processing of the noisy
+// 1-way measurements: no privacy cost.
 struct DomainCompression {
   // Per attribute: original code -> compressed code.
   std::vector<std::vector<std::uint32_t>> forward;
@@ -60,6 +65,7 @@ struct DomainCompression {
   EncodedTable Expand(const EncodedTable& compressed, Rng& rng) const;
 };
 DomainCompression CompressDomains(std::vector<Measurement>& one_way,
-                                  const std::vector<std::uint32_t>& sizes);
+                                  const std::vector<std::uint32_t>& sizes,
+                                  const std::vector<int>& missing_codes, bool merge_rare);
 
 }  // namespace deniable

@@ -50,7 +50,7 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
   }
   MarginalsModel out;
   out.mechanism = "mst";
-  out.compression = options.compress ? CompressDomains(one_way, data.cardinalities)
+  out.compression = options.compress ? CompressDomains(one_way, data.cardinalities, options.missing_codes, true)
                                      : DomainCompression::Identity(data.cardinalities);
   const EncodedTable compressed = options.compress ? out.compression.Compress(data) : EncodedTable{};
   const EncodedTable& table = options.compress ? compressed : data;

@@ -135,11 +135,18 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   const double rho = accountant.RemainingRho() * (1 - 1e-9);
   if (!(rho > 0)) return FailedPrecondition("no privacy budget left for the marginals");
   const int threads = static_cast<int>(settings.threads);
+  // Each domain's missing code (the last one, domain.h) when it has one: MST and AIM drop it
+  // if its noisy count is negligible (measure.h CompressDomains).
+  std::vector<int> missing_codes;
+  for (const ColumnDomain& d : domains) {
+    missing_codes.push_back(d.has_missing ? static_cast<int>(d.missing_code()) : -1);
+  }
   if (settings.marginals.mechanism == MarginalsMechanism::kMst) {
     MstOptions options;
     options.rho = rho;
     options.threads = threads;
     options.names = names;
+    options.missing_codes = missing_codes;
     if (settings.marginals.iterations > 0) options.iterations = settings.marginals.iterations;
     return RunMst(data, options, accountant, rng, progress);
   }
@@ -148,6 +155,7 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   options.threads = threads;
   options.names = names;
   options.rounds = settings.marginals.rounds;
+  options.missing_codes = missing_codes;
   options.max_model_mb = settings.marginals.max_model_mb;
   if (settings.marginals.iterations > 0) options.iterations = settings.marginals.iterations;
   for (const ColumnDomain& d : domains) {
