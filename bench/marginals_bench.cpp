@@ -183,6 +183,7 @@ void BM_Aim(benchmark::State& state) {
 }
 BENCHMARK(BM_Aim)
     ->Args({100, 1500, 8})
+    ->Args({250, 3000, 8})
     ->Args({1000, 2500, 8})
     ->Args({300, 2500, 80})
     ->Unit(benchmark::kMillisecond)
