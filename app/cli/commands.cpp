@@ -563,6 +563,9 @@ int RunSynthesize(const ParsedArgs& args) {
                 description_path ? description_path->c_str() : "", Seconds(start));
     std::fputs(FormatLedger(description.privacy).c_str(), stdout);
     if (learned->model.deniable) std::printf("%s\n", synthetic->summary.text.c_str());
+    if (!synthetic->summary.model_text.empty()) {
+      std::printf("%s\n", synthetic->summary.model_text.c_str());
+    }
     std::printf("Guarantee for the whole release: %s\n",
                 StatementOf(description.guarantee).c_str());
     for (const std::string& warning : learned->model.warnings) {

@@ -487,6 +487,10 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       {"scope", "the whole release: description file and any number of synthetic rows "
                 "generated from it (post-processing)"},
       {"statement", PlainGuarantee(total.epsilon, total.delta)}};
+  if (model.marginals) {  // the zCDP block behind the (ε, δ) (dp/privacy_accountant.md)
+    description.guarantee["zcdp"] = {{"rho", model.accountant.RhoOf("all")},
+                                      {"conversion_delta", model.accountant.zcdp_delta()}};
+  }
   description.reproducible_not_private = model.reproducible_not_private;
   if (model.reproducible_not_private) {
     model.warnings.push_back("made with a fixed seed: reproducible, NOT a private release");
@@ -591,6 +595,31 @@ Result<SyntheticRows> SynthesizeDeniableRows(const LearnedModel& model, std::siz
   return out;
 }
 
+// What the marginals mode measured, and AIM's a-priori error bounds (AIM §5) in brief.
+std::string MarginalsSummary(const MarginalsModel& m) {
+  std::ostringstream text;
+  text << "Model: " << (m.mechanism == "mst" ? "MST" : "AIM") << ", " << m.measured.size()
+       << " noisy marginals";
+  if (m.rounds > 0) text << " over " << m.rounds << " rounds";
+  text << ", " << m.model.tree().cliques().size() << " cliques (" << m.model.tree().TotalCells()
+       << " cells).";
+  if (!m.error_bounds.empty()) {
+    std::vector<double> bounds;
+    for (const QueryErrorBound& b : m.error_bounds) {
+      if (b.measured) bounds.push_back(b.expected_l1_fraction);
+    }
+    text << "\nWorkload: " << m.error_bounds.size() << " marginals, " << bounds.size()
+         << " inside a measured one";
+    if (!bounds.empty()) {
+      std::sort(bounds.begin(), bounds.end());
+      text << " (expected noise, as total variation: median " << Number(bounds[bounds.size() / 2] / 2)
+           << ", worst " << Number(bounds.back() / 2) << "; description: parameters.model.error_bounds)";
+    }
+    text << ".";
+  }
+  return text.str();
+}
+
 }  // namespace
 
 Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& /*table*/,
@@ -608,6 +637,10 @@ Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& /*ta
   std::ostringstream text;
   text << "Synthesized " << rows << " rows in " << model.description.mode << " mode.\n"
        << "Guarantee for the whole release: " << model.description.guarantee["statement"].get<std::string>();
+  if (model.marginals) {
+    out.summary.model_text = MarginalsSummary(*model.marginals);
+    text << "\n" << out.summary.model_text;
+  }
   out.summary.text = text.str();
   return out;
 }

@@ -124,6 +124,7 @@ struct SynthesisSummary {
   std::uint64_t passed = 0;         // deniable: attempts that released a record
   nlohmann::json guarantee;         // the release's guarantees (numbers + plain statement)
   std::string text;                 // human-readable summary for the CLI / GUI
+  std::string model_text;           // marginals mode: what was measured, AIM's error bounds
 };
 
 struct SyntheticRows {
