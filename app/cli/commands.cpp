@@ -295,10 +295,21 @@ std::string FormatLedger(const nlohmann::json& privacy) {
     const auto& cost = entry.is_object() && entry.contains("cost") ? entry["cost"]
                                                                    : nlohmann::json::object();
     char line[512];
-    std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n",
-                  NumberOr(cost, "epsilon", 0), NumberOr(cost, "delta", 0),
-                  TextOr(entry, "partition", "all").c_str(), TextOr(entry, "label", "").c_str());
+    const double rho = NumberOr(entry, "rho_each", 0);
+    if (rho > 0) {  // zCDP entries compose by adding ρ; one conversion for all (the total)
+      std::snprintf(line, sizeof line, "  ρ %-10.4g %-12s %-6s %s\n",
+                    rho * NumberOr(entry, "count", 1), "(zCDP)",
+                    TextOr(entry, "partition", "all").c_str(), TextOr(entry, "label", "").c_str());
+    } else {
+      std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n",
+                    NumberOr(cost, "epsilon", 0), NumberOr(cost, "delta", 0),
+                    TextOr(entry, "partition", "all").c_str(), TextOr(entry, "label", "").c_str());
+    }
     out << line;
+  }
+  if (privacy.contains("zcdp_delta")) {
+    out << "  zCDP entries: ρ values add up; their sum is converted once to (ε, δ) at δ = "
+        << NumberOr(privacy, "zcdp_delta", 0) << " (Canonne-Kamath-Steinke) and included below\n";
   }
   if (privacy.contains("total")) {
     out << "  total: ε = " << NumberOr(privacy["total"], "epsilon", 0)
