@@ -66,86 +66,105 @@ std::vector<std::uint32_t> DrawCells(const double* weights, std::size_t cells, s
   return out;
 }
 
+// Draws the attributes of mu outside `separator` for every row, given the row's separator codes
+// (already drawn), from mu's conditional distribution.
+void DrawFresh(EncodedTable& out, const Factor& mu, const Clique& separator,
+               const SamplingOptions& options, Rng& rng) {
+  const std::vector<std::uint32_t>& sizes = out.cardinalities;
+  const std::size_t rows = out.rows;
+  const Clique fresh = Difference(mu.attributes, separator);
+  if (fresh.empty()) return;
+  // mu's layout: reorder as (separator, fresh) via strides of each attribute in mu.
+  std::vector<std::size_t> stride(mu.attributes.size());
+  for (std::size_t d = mu.attributes.size(), s = 1; d-- > 0;) {
+    stride[d] = s;
+    s *= mu.shape[d];
+  }
+  auto position = [&](int a) {
+    return static_cast<std::size_t>(
+        std::lower_bound(mu.attributes.begin(), mu.attributes.end(), a) - mu.attributes.begin());
+  };
+  std::size_t fresh_cells = 1;
+  for (int a : fresh) fresh_cells *= sizes[static_cast<std::size_t>(a)];
+  std::size_t separator_cells = 1;
+  for (int a : separator) separator_cells *= sizes[static_cast<std::size_t>(a)];
+  // conditional[s * fresh_cells + f] = mu at (separator cell s, fresh cell f).
+  std::vector<double> table(separator_cells * fresh_cells);
+  std::vector<std::uint32_t> index(mu.attributes.size(), 0);
+  for (std::size_t s = 0; s < separator_cells; ++s) {
+    std::size_t rest = s;
+    for (std::size_t k = separator.size(); k-- > 0;) {
+      const auto sz = sizes[static_cast<std::size_t>(separator[k])];
+      index[position(separator[k])] = static_cast<std::uint32_t>(rest % sz);
+      rest /= sz;
+    }
+    for (std::size_t f = 0; f < fresh_cells; ++f) {
+      std::size_t r = f;
+      for (std::size_t k = fresh.size(); k-- > 0;) {
+        const auto sz = sizes[static_cast<std::size_t>(fresh[k])];
+        index[position(fresh[k])] = static_cast<std::uint32_t>(r % sz);
+        r /= sz;
+      }
+      std::size_t cell = 0;
+      for (std::size_t d = 0; d < index.size(); ++d) cell += index[d] * stride[d];
+      table[s * fresh_cells + f] = mu.values[cell];
+    }
+  }
+  // Group rows by their separator cell (counting sort), draw each group's fresh cells.
+  std::vector<std::uint32_t> key(rows, 0);
+  for (int a : separator) {
+    const auto& column = out.columns[static_cast<std::size_t>(a)];
+    const auto sz = sizes[static_cast<std::size_t>(a)];
+    for (std::size_t r = 0; r < rows; ++r) key[r] = key[r] * sz + column[r];
+  }
+  std::vector<std::size_t> start(separator_cells + 1, 0);
+  for (std::size_t r = 0; r < rows; ++r) ++start[key[r] + 1];
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  std::vector<std::uint32_t> grouped(rows);
+  {
+    std::vector<std::size_t> next(start.begin(), start.end() - 1);
+    for (std::size_t r = 0; r < rows; ++r) grouped[next[key[r]]++] = static_cast<std::uint32_t>(r);
+  }
+  for (std::size_t s = 0; s < separator_cells; ++s) {
+    const std::size_t n = start[s + 1] - start[s];
+    if (n == 0) continue;
+    const std::vector<std::uint32_t> cells =
+        DrawCells(table.data() + s * fresh_cells, fresh_cells, n, options.systematic, rng);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t row = grouped[start[s] + i];
+      std::size_t r = cells[i];
+      for (std::size_t k = fresh.size(); k-- > 0;) {
+        const auto a = static_cast<std::size_t>(fresh[k]);
+        out.columns[a][row] = static_cast<Code>(r % sizes[a]);
+        r /= sizes[a];
+      }
+    }
+  }
+}
+
 }  // namespace
 
 EncodedTable SampleModel(const GraphicalModel& model, std::size_t rows,
                          const SamplingOptions& options, Rng& rng) {
   const JunctionTree& tree = model.tree();
-  const std::vector<std::uint32_t>& sizes = tree.sizes();
   EncodedTable out;
   out.rows = rows;
-  out.cardinalities = sizes;
-  out.columns.assign(sizes.size(), std::vector<Code>(rows, 0));
+  out.cardinalities = tree.sizes();
+  out.columns.assign(tree.sizes().size(), std::vector<Code>(rows, 0));
   for (int c : tree.order()) {
     const Factor& mu = model.marginals()[static_cast<std::size_t>(c)];
     const Clique& separator = tree.parent_separator(c);
-    const Clique fresh = Difference(mu.attributes, separator);
-    if (fresh.empty()) continue;
-    // mu's layout: reorder as (separator, fresh) via strides of each attribute in mu.
-    std::vector<std::size_t> stride(mu.attributes.size());
-    for (std::size_t d = mu.attributes.size(), s = 1; d-- > 0;) {
-      stride[d] = s;
-      s *= mu.shape[d];
+    if (!options.per_attribute) {
+      DrawFresh(out, mu, separator, options, rng);
+      continue;
     }
-    auto position = [&](int a) {
-      return static_cast<std::size_t>(
-          std::lower_bound(mu.attributes.begin(), mu.attributes.end(), a) - mu.attributes.begin());
-    };
-    std::size_t fresh_cells = 1;
-    for (int a : fresh) fresh_cells *= sizes[static_cast<std::size_t>(a)];
-    std::size_t separator_cells = 1;
-    for (int a : separator) separator_cells *= sizes[static_cast<std::size_t>(a)];
-    // conditional[s * fresh_cells + f] = mu at (separator cell s, fresh cell f).
-    std::vector<double> table(separator_cells * fresh_cells);
-    std::vector<std::uint32_t> index(mu.attributes.size(), 0);
-    for (std::size_t s = 0; s < separator_cells; ++s) {
-      std::size_t rest = s;
-      for (std::size_t k = separator.size(); k-- > 0;) {
-        const auto sz = sizes[static_cast<std::size_t>(separator[k])];
-        index[position(separator[k])] = static_cast<std::uint32_t>(rest % sz);
-        rest /= sz;
-      }
-      for (std::size_t f = 0; f < fresh_cells; ++f) {
-        std::size_t r = f;
-        for (std::size_t k = fresh.size(); k-- > 0;) {
-          const auto sz = sizes[static_cast<std::size_t>(fresh[k])];
-          index[position(fresh[k])] = static_cast<std::uint32_t>(r % sz);
-          r /= sz;
-        }
-        std::size_t cell = 0;
-        for (std::size_t d = 0; d < index.size(); ++d) cell += index[d] * stride[d];
-        table[s * fresh_cells + f] = mu.values[cell];
-      }
-    }
-    // Group rows by their separator cell (counting sort), draw each group's fresh cells.
-    std::vector<std::uint32_t> key(rows, 0);
-    for (int a : separator) {
-      const auto& column = out.columns[static_cast<std::size_t>(a)];
-      const auto sz = sizes[static_cast<std::size_t>(a)];
-      for (std::size_t r = 0; r < rows; ++r) key[r] = key[r] * sz + column[r];
-    }
-    std::vector<std::size_t> start(separator_cells + 1, 0);
-    for (std::size_t r = 0; r < rows; ++r) ++start[key[r] + 1];
-    std::partial_sum(start.begin(), start.end(), start.begin());
-    std::vector<std::uint32_t> grouped(rows);
-    {
-      std::vector<std::size_t> next(start.begin(), start.end() - 1);
-      for (std::size_t r = 0; r < rows; ++r) grouped[next[key[r]]++] = static_cast<std::uint32_t>(r);
-    }
-    for (std::size_t s = 0; s < separator_cells; ++s) {
-      const std::size_t n = start[s + 1] - start[s];
-      if (n == 0) continue;
-      const std::vector<std::uint32_t> cells =
-          DrawCells(table.data() + s * fresh_cells, fresh_cells, n, options.systematic, rng);
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t row = grouped[start[s] + i];
-        std::size_t r = cells[i];
-        for (std::size_t k = fresh.size(); k-- > 0;) {
-          const auto a = static_cast<std::size_t>(fresh[k]);
-          out.columns[a][row] = static_cast<Code>(r % sizes[a]);
-          r /= sizes[a];
-        }
-      }
+    // One attribute at a time, each given the separator and the clique's attributes drawn
+    // before it (private-pgm's column-by-column order): the rounding happens in larger groups.
+    Clique given = separator;
+    for (int a : Difference(mu.attributes, separator)) {
+      const Clique with = Union(given, Clique{a});
+      DrawFresh(out, SumOnto(mu, with), given, options, rng);
+      given = with;
     }
   }
   return out;

@@ -24,6 +24,9 @@ namespace deniable {
 
 struct SamplingOptions {
   bool systematic = true;
+  // Within a clique, draw the new attributes one at a time (each given the separator and the
+  // ones drawn before it) rather than jointly.
+  bool per_attribute = false;
 };
 
 // `rows` records over every attribute of the model's tree (codes < sizes). The model must be
