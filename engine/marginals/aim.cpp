@@ -122,10 +122,9 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   // and measurements).
   NullProgress quiet;
   std::vector<std::vector<double>> answers(candidates.size());
-  if (Status s = internal::RunParallel(candidates.size(), options.threads, quiet, 0, 1, "answers",
-                                       [&](std::size_t i, std::size_t) {
-                                         answers[i] = CountMarginal(table, candidates[i]);
-                                       });
+  if (Status s = internal::RunParallel(
+          candidates.size(), options.threads, quiet, 0, 1, "answers",
+          [&](std::size_t i, std::size_t) { answers[i] = CountMarginal(table, candidates[i]); });
       !s) {
     return s.error();
   }
@@ -186,15 +185,15 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
       sensitivity = std::max(sensitivity, std::abs(scores[i]));
     }
     if (index.empty()) break;
-    auto chosen = SelectCandidate(utilities, epsilon, sensitivity,
-                                  "AIM round " + std::to_string(t) + ": selection",
-                                  accountant, rng);
+    auto chosen =
+        SelectCandidate(utilities, epsilon, sensitivity,
+                        "AIM round " + std::to_string(t) + ": selection", accountant, rng);
     if (!chosen) return chosen.error();
     const Clique& c = candidates[index[*chosen]];
-    auto m = MeasureMarginal(table, c, 0.5 / (sigma * sigma),
-                             "AIM round " + std::to_string(t) + ": marginal of " +
-                                 CliqueName(options, c),
-                             accountant, rng);
+    auto m = MeasureMarginal(
+        table, c, 0.5 / (sigma * sigma),
+        "AIM round " + std::to_string(t) + ": marginal of " + CliqueName(options, c), accountant,
+        rng);
     if (!m) return m.error();
     measurements.push_back(std::move(m.value()));
     const std::vector<double> before = model.Marginal(c).values;

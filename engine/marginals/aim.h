@@ -29,9 +29,9 @@
 namespace deniable {
 
 struct AimOptions {
-  double rho = 0;                    // total zCDP budget, > 0
-  int rounds = 0;                    // T; 0 = 16 × attributes (aim.py)
-  double max_model_mb = 0;           // cap on the junction tree's size; 0 = kDefaultAimModelMb
+  double rho = 0;                       // total zCDP budget, > 0
+  int rounds = 0;                       // T; 0 = 16 × attributes (aim.py)
+  double max_model_mb = 0;              // cap on the junction tree's size; 0 = kDefaultAimModelMb
   std::size_t max_query_cells = 10000;  // workload queries larger than this are left out
   // Per attribute, the size the workload filter counts (empty: the domain sizes). The pipeline
   // leaves out a domain's "missing" code, so that a public 100-value column stays a 100-cell
@@ -40,13 +40,13 @@ struct AimOptions {
   // Per attribute, the domain's "missing" code when the domains kept one without knowing the
   // data has missing values (-1 or empty: none); dropped when its noisy 1-way count is < 3σ.
   std::vector<int> missing_codes;
-  int degree = 3;                    // workload: all 2-way … degree-way marginals
-  int target = -1;                   // attribute whose queries get `target_weight` (-1: none)
+  int degree = 3;   // workload: all 2-way … degree-way marginals
+  int target = -1;  // attribute whose queries get `target_weight` (-1: none)
   double target_weight = 3.0;
-  int round_iterations = 100;        // warm-started mirror descent per round
-  int iterations = 1500;             // final estimation
-  int threads = 0;                   // 0 = all cores
-  std::vector<std::string> names;    // for ledger labels (optional)
+  int round_iterations = 100;      // warm-started mirror descent per round
+  int iterations = 1500;           // final estimation
+  int threads = 0;                 // 0 = all cores
+  std::vector<std::string> names;  // for ledger labels (optional)
 };
 
 // aim.py uses 80 MB; our default is smaller so that rounds stay fast.

@@ -11,8 +11,8 @@ namespace {
 
 struct Placed {
   const Measurement* m;
-  std::size_t clique;               // the junction-tree clique that holds it
-  std::vector<std::uint32_t> map;   // clique cell -> measurement cell
+  std::size_t clique;              // the junction-tree clique that holds it
+  std::vector<std::uint32_t> map;  // clique cell -> measurement cell
 };
 
 using Values = std::vector<std::vector<double>>;  // one vector per clique
@@ -90,9 +90,8 @@ Result<EstimationResult> EstimateModel(const std::vector<Measurement>& measureme
     }
     if (m.noisy.size() != CellCount(m.clique, sizes) ||
         (!m.weights.empty() && m.weights.size() != m.noisy.size())) {
-      return InvalidArgument(where + ": " + std::to_string(m.noisy.size()) +
-                             " values for " + std::to_string(CellCount(m.clique, sizes)) +
-                             " cells");
+      return InvalidArgument(where + ": " + std::to_string(m.noisy.size()) + " values for " +
+                             std::to_string(CellCount(m.clique, sizes)) + " cells");
     }
     if (!(std::isfinite(m.sigma) && m.sigma > 0)) {
       return InvalidArgument(where + ": sigma must be finite and positive");

@@ -164,7 +164,8 @@ Factor LogSumExpOnto(const Factor& f, const Clique& onto) {
   const auto strides = SubStrides(f, onto, out.shape);
   double* o = out.values.data();
   const double* v = f.values.data();
-  ForEachCell(f.shape, strides, [&](std::size_t i, std::size_t j) { o[j] += std::exp(v[i] - top); });
+  ForEachCell(f.shape, strides,
+              [&](std::size_t i, std::size_t j) { o[j] += std::exp(v[i] - top); });
   for (double& x : out.values) x = std::log(x) + top;
   return out;
 }

@@ -115,10 +115,12 @@ Factor GraphicalModel::Marginal(const Clique& attributes) const {
   std::vector<std::vector<int>> children(m);
   for (int c : tree_.order()) {
     const int p = tree_.parent(c);
-    if (p >= 0 && in[static_cast<std::size_t>(c)]) children[static_cast<std::size_t>(p)].push_back(c);
+    if (p >= 0 && in[static_cast<std::size_t>(c)])
+      children[static_cast<std::size_t>(p)].push_back(c);
   }
   int top = tree_.order().front();
-  while (!chosen[static_cast<std::size_t>(top)] && children[static_cast<std::size_t>(top)].size() == 1) {
+  while (!chosen[static_cast<std::size_t>(top)] &&
+         children[static_cast<std::size_t>(top)].size() == 1) {
     top = children[static_cast<std::size_t>(top)].front();
   }
   // The subtree's factors: P(C_top)/total and P(C | S) for the others (P = Π P(C) / Π P(S)).
@@ -168,8 +170,8 @@ Factor GraphicalModel::Marginal(const Clique& attributes) const {
         keep.push_back(std::move(f));
       }
     }
-    Factor product = join.size() == 1 ? std::move(join.front())
-                                      : Factor::Filled(scope, tree_.sizes(), 1.0);
+    Factor product =
+        join.size() == 1 ? std::move(join.front()) : Factor::Filled(scope, tree_.sizes(), 1.0);
     if (join.size() > 1) {
       for (const Factor& f : join) MultiplyBroadcast(product, f);
     }

@@ -11,7 +11,9 @@ namespace {
 // Disjoint sets with path halving (Kruskal).
 class DisjointSets {
  public:
-  explicit DisjointSets(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
+  explicit DisjointSets(std::size_t n) : parent_(n) {
+    std::iota(parent_.begin(), parent_.end(), 0);
+  }
   std::size_t Find(std::size_t x) {
     while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
     return x;
@@ -134,9 +136,8 @@ JunctionTree JunctionTree::Build(const std::vector<Clique>& cliques,
       if (seen[static_cast<std::size_t>(d)]) continue;
       seen[static_cast<std::size_t>(d)] = 1;
       tree.parent_[static_cast<std::size_t>(d)] = c;
-      tree.parent_separator_[static_cast<std::size_t>(d)] =
-          Intersection(tree.cliques_[static_cast<std::size_t>(c)],
-                       tree.cliques_[static_cast<std::size_t>(d)]);
+      tree.parent_separator_[static_cast<std::size_t>(d)] = Intersection(
+          tree.cliques_[static_cast<std::size_t>(c)], tree.cliques_[static_cast<std::size_t>(d)]);
       queue.push(d);
     }
   }

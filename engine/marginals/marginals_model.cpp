@@ -58,9 +58,12 @@ nlohmann::json MarginalsModel::ToJson() const {
     }
     bounds.push_back(std::move(entry));
   }
-  json out{{"mechanism", mechanism},     {"cliques", std::move(cliques)},
-           {"marginals", std::move(marginals)}, {"compression", std::move(compressed)},
-           {"measured", std::move(measured_json)}, {"error_bounds", std::move(bounds)}};
+  json out{{"mechanism", mechanism},
+           {"cliques", std::move(cliques)},
+           {"marginals", std::move(marginals)},
+           {"compression", std::move(compressed)},
+           {"measured", std::move(measured_json)},
+           {"error_bounds", std::move(bounds)}};
   if (rounds > 0) out["rounds"] = rounds;
   return out;
 }
@@ -92,7 +95,8 @@ Result<MarginalsModel> MarginalsModel::FromJson(const nlohmann::json& json,
           forward[v] = static_cast<std::uint32_t>(c);
         }
       }
-      if (backward.empty()) return fail("compression of attribute " + std::to_string(a) + ": no code");
+      if (backward.empty())
+        return fail("compression of attribute " + std::to_string(a) + ": no code");
       // A code listed nowhere was dropped (a negligible missing code): never generated.
       for (std::uint32_t& f : forward) {
         if (f == UINT32_MAX) f = 0;
@@ -123,12 +127,14 @@ Result<MarginalsModel> MarginalsModel::FromJson(const nlohmann::json& json,
       const auto at = std::find(cliques.begin(), cliques.end(), c);
       if (at == cliques.end()) return fail("cliques are not a junction tree");
       Factor f = Factor::Filled(c, out.compression.sizes, 0.0);
-      f.values = marginals[static_cast<std::size_t>(at - cliques.begin())].get<std::vector<double>>();
+      f.values =
+          marginals[static_cast<std::size_t>(at - cliques.begin())].get<std::vector<double>>();
       if (f.values.size() != CellCount(c, out.compression.sizes)) {
         return fail("a marginal has the wrong number of cells");
       }
       for (double v : f.values) {
-        if (!(std::isfinite(v) && v >= 0)) return fail("a marginal has a negative or non-finite cell");
+        if (!(std::isfinite(v) && v >= 0))
+          return fail("a marginal has a negative or non-finite cell");
       }
       factors.push_back(std::move(f));
     }

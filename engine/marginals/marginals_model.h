@@ -22,11 +22,12 @@ namespace deniable {
 struct QueryErrorBound {
   Clique clique;
   double weight = 1;
-  bool measured = false;   // inside a measured clique
-  double sigma = 0;        // noise of the measurement that supports it (0 if none)
+  bool measured = false;  // inside a measured clique
+  double sigma = 0;       // noise of the measurement that supports it (0 if none)
   // Expected L1 error of the measured noise on this query, sqrt(2/π)·σ·sqrt(n_C·n_q) (AIM's
-  // bias term, for a query summed from a measured clique C), as a fraction of the estimated total: the model's answer is typically closer (it averages
-  // overlapping measurements). NaN when no measurement contains the query.
+  // bias term, for a query summed from a measured clique C), as a fraction of the estimated total:
+  // the model's answer is typically closer (it averages overlapping measurements). NaN when no
+  // measurement contains the query.
   double expected_l1_fraction = 0;
 };
 

@@ -50,9 +50,11 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
   }
   MarginalsModel out;
   out.mechanism = "mst";
-  out.compression = options.compress ? CompressDomains(one_way, data.cardinalities, options.missing_codes, true)
-                                     : DomainCompression::Identity(data.cardinalities);
-  const EncodedTable compressed = options.compress ? out.compression.Compress(data) : EncodedTable{};
+  out.compression = options.compress
+                        ? CompressDomains(one_way, data.cardinalities, options.missing_codes, true)
+                        : DomainCompression::Identity(data.cardinalities);
+  const EncodedTable compressed =
+      options.compress ? out.compression.Compress(data) : EncodedTable{};
   const EncodedTable& table = options.compress ? compressed : data;
   const std::vector<std::uint32_t>& sizes = out.compression.sizes;
 
@@ -67,16 +69,17 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
     if (!estimate) return estimate.error();
     std::vector<Clique> pairs;
     for (std::size_t a = 0; a < d; ++a) {
-      for (std::size_t b = a + 1; b < d; ++b) pairs.push_back({static_cast<int>(a), static_cast<int>(b)});
+      for (std::size_t b = a + 1; b < d; ++b)
+        pairs.push_back({static_cast<int>(a), static_cast<int>(b)});
     }
     std::vector<double> weights(pairs.size());
     NullProgress quiet;
-    if (Status s = internal::RunParallel(
-            pairs.size(), options.threads, quiet, 0, 1, "pairs",
-            [&](std::size_t i, std::size_t) {
-              weights[i] = L1(CountMarginal(table, pairs[i]),
-                              estimate->model.Marginal(pairs[i]).values);
-            });
+    if (Status s = internal::RunParallel(pairs.size(), options.threads, quiet, 0, 1, "pairs",
+                                         [&](std::size_t i, std::size_t) {
+                                           weights[i] =
+                                               L1(CountMarginal(table, pairs[i]),
+                                                  estimate->model.Marginal(pairs[i]).values);
+                                         });
         !s) {
       return s.error();
     }
@@ -107,10 +110,10 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
     // 3. The tree's 2-way marginals, ρ/3 in all.
     progress.Report(0.2, "Measuring 2-way marginals");
     for (const Clique& edge : tree) {
-      auto m = MeasureMarginal(table, edge, third / static_cast<double>(d - 1),
-                               "2-way marginal of " + NameOf(options, edge[0]) + " × " +
-                                   NameOf(options, edge[1]),
-                               accountant, rng);
+      auto m = MeasureMarginal(
+          table, edge, third / static_cast<double>(d - 1),
+          "2-way marginal of " + NameOf(options, edge[0]) + " × " + NameOf(options, edge[1]),
+          accountant, rng);
       if (!m) return m.error();
       measurements.push_back(std::move(m.value()));
     }

@@ -20,12 +20,12 @@
 namespace deniable {
 
 struct MstOptions {
-  double rho = 0;              // total zCDP budget of the mechanism, > 0
-  int iterations = 2000;       // mirror-descent iterations of the final estimate
-  double tolerance = 1e-7;     // early stop (estimation.h)
-  bool compress = true;        // MST's domain compression
+  double rho = 0;                  // total zCDP budget of the mechanism, > 0
+  int iterations = 2000;           // mirror-descent iterations of the final estimate
+  double tolerance = 1e-7;         // early stop (estimation.h)
+  bool compress = true;            // MST's domain compression
   std::vector<int> missing_codes;  // as AimOptions::missing_codes
-  int threads = 0;             // 0 = all cores
+  int threads = 0;                 // 0 = all cores
   std::vector<std::string> names;  // attribute names for ledger labels (optional)
 };
 

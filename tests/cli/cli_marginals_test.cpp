@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "engine/core/atomic_file.h"
@@ -23,10 +22,9 @@ TEST(CliMarginalsTest, SynthesizesWithMstAndAimAndGeneratesFromTheDescription) {
   const std::string dir = test_support::TempDir();
   for (const char* mechanism : {"mst", "aim"}) {
     const std::string description = dir + "/" + mechanism + ".json";
-    const CliRun synth =
-        Cli({"synthesize", Demo(), "--schema", DemoSchema(), "--mode", "marginals",
-             "--mechanism", mechanism, "--epsilon", "1", "-n", "500", "-o",
-             dir + "/" + mechanism + ".csv", "--description", description});
+    const CliRun synth = Cli({"synthesize", Demo(), "--schema", DemoSchema(), "--mode", "marginals",
+                              "--mechanism", mechanism, "--epsilon", "1", "-n", "500", "-o",
+                              dir + "/" + mechanism + ".csv", "--description", description});
     ASSERT_EQ(synth.exit_code, 0) << synth.err;
     EXPECT_NE(synth.out.find("noisy marginals"), std::string::npos) << synth.out;
     EXPECT_NE(synth.out.find("Guarantee"), std::string::npos);
@@ -45,13 +43,21 @@ TEST(CliMarginalsTest, OptionsAreCheckedAndRefusedElsewhere) {
   const std::string dir = test_support::TempDir();
   const std::string out = dir + "/s.csv";
   EXPECT_EQ(Cli({"synthesize", Demo(), "--mode", "marginals", "--mechanism", "pgm", "-n", "10",
-                 "-o", out}).exit_code, 2);
-  EXPECT_EQ(Cli({"synthesize", Demo(), "--mode", "marginals", "--mechanism", "mst", "--rounds",
-                 "3", "-n", "10", "-o", out}).exit_code, 2);
+                 "-o", out})
+                .exit_code,
+            2);
+  EXPECT_EQ(Cli({"synthesize", Demo(), "--mode", "marginals", "--mechanism", "mst", "--rounds", "3",
+                 "-n", "10", "-o", out})
+                .exit_code,
+            2);
   EXPECT_EQ(Cli({"synthesize", Demo(), "--mode", "correlated", "--mechanism", "aim", "-n", "10",
-                 "-o", out}).exit_code, 2);
-  EXPECT_EQ(Cli({"synthesize", Demo(), "--mode", "marginals", "--target", "nope", "-n", "10",
-                 "-o", out}).exit_code, 2);
+                 "-o", out})
+                .exit_code,
+            2);
+  EXPECT_EQ(
+      Cli({"synthesize", Demo(), "--mode", "marginals", "--target", "nope", "-n", "10", "-o", out})
+          .exit_code,
+      2);
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ TEST_P(NoiselessRecoveryTest, RecoversTheMeasuredMarginals) {
 
 INSTANTIATE_TEST_SUITE_P(
     Graphs, NoiselessRecoveryTest,
-    ::testing::Values(std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 4}},        // tree
+    ::testing::Values(std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 4}},          // tree
                       std::vector<Clique>{{0, 1}, {1, 2}, {0, 2}, {2, 3}, {3, 4}},  // cycle
                       std::vector<Clique>{{0, 1, 2}, {2, 3, 4}, {1, 3}}));          // non-tree
 

@@ -93,11 +93,11 @@ TEST_P(BeliefPropagationTest, MatchesBruteForceMarginals) {
 
 INSTANTIATE_TEST_SUITE_P(
     Graphs, BeliefPropagationTest,
-    ::testing::Values(std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 4}},           // chain
-                      std::vector<Clique>{{0, 1}, {0, 2}, {0, 3}, {0, 4}},           // star
-                      std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 0}, {2, 4}},   // cycle
-                      std::vector<Clique>{{0, 1, 2}, {2, 3}, {1, 3}, {4}},           // non-tree
-                      std::vector<Clique>{{0}, {1}, {2}, {3}, {4}}));                // independent
+    ::testing::Values(std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 4}},          // chain
+                      std::vector<Clique>{{0, 1}, {0, 2}, {0, 3}, {0, 4}},          // star
+                      std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 0}, {2, 4}},  // cycle
+                      std::vector<Clique>{{0, 1, 2}, {2, 3}, {1, 3}, {4}},          // non-tree
+                      std::vector<Clique>{{0}, {1}, {2}, {3}, {4}}));               // independent
 
 }  // namespace
 }  // namespace deniable

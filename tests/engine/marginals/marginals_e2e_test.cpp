@@ -48,8 +48,7 @@ void ExpectTypedOutput(const RawTable& synthetic, const Schema& schema) {
     if (declared->type == DataType::kString) continue;
     for (const std::string& text : column.dictionary) {
       EXPECT_TRUE(ParseNumericCell(text, *declared).has_value())
-          << column.name << ": '" << text << "' does not parse as "
-          << DataTypeName(declared->type);
+          << column.name << ": '" << text << "' does not parse as " << DataTypeName(declared->type);
     }
   }
 }

@@ -1,23 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "engine/marginals/sampling.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "engine/core/random.h"
+#include "engine/marginals/sampling.h"
 
 namespace deniable {
 namespace {
 
 GraphicalModel RandomModel(double total) {
-  GraphicalModel model(
-      JunctionTree::Build({{0, 1}, {1, 2}, {2, 3}, {0, 3}}, {3, 4, 2, 5}),
-      total);
+  GraphicalModel model(JunctionTree::Build({{0, 1}, {1, 2}, {2, 3}, {0, 3}}, {3, 4, 2, 5}), total);
   SeededRng rng(3);
   for (Factor &p : model.potentials()) {
-    for (double &v : p.values)
-      v = 2.0 * (UniformUnit(rng) - 0.5);
+    for (double &v : p.values) v = 2.0 * (UniformUnit(rng) - 0.5);
   }
   model.Calibrate();
   return model;
@@ -53,22 +49,18 @@ TEST(SamplingStatisticalTest, IndependentDrawsMatchTheModelsMarginals) {
   const GraphicalModel model = RandomModel(static_cast<double>(n));
   for (bool per_attribute : {false, true}) {
     SeededRng rng(42);
-    const EncodedTable sample = SampleModel(
-        model, n, {.systematic = false, .per_attribute = per_attribute}, rng);
-    for (const Clique &c :
-         std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 2}, {1, 3}}) {
+    const EncodedTable sample =
+        SampleModel(model, n, {.systematic = false, .per_attribute = per_attribute}, rng);
+    for (const Clique &c : std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {0, 3}, {0, 2}, {1, 3}}) {
       const Factor expected = model.Marginal(c);
       const double k = static_cast<double>(expected.values.size());
-      EXPECT_LT(ChiSquare(Empirical(sample, c), expected),
-                k - 1 + 6 * std::sqrt(2 * (k - 1)))
-          << "clique " << c[0] << "," << c[1]
-          << (per_attribute ? " (per attribute)" : "");
+      EXPECT_LT(ChiSquare(Empirical(sample, c), expected), k - 1 + 6 * std::sqrt(2 * (k - 1)))
+          << "clique " << c[0] << "," << c[1] << (per_attribute ? " (per attribute)" : "");
     }
   }
 }
 
-TEST(SamplingStatisticalTest,
-     SystematicRoundingMatchesMarginalsWithinRounding) {
+TEST(SamplingStatisticalTest, SystematicRoundingMatchesMarginalsWithinRounding) {
   const std::size_t n = 50000;
   const GraphicalModel model = RandomModel(static_cast<double>(n));
   SeededRng rng(43);
@@ -81,12 +73,11 @@ TEST(SamplingStatisticalTest,
     const Factor observed = Empirical(sample, expected.attributes);
     double worst = 0;
     for (std::size_t i = 0; i < expected.values.size(); ++i) {
-      worst =
-          std::max(worst, std::abs(observed.values[i] - expected.values[i]));
+      worst = std::max(worst, std::abs(observed.values[i] - expected.values[i]));
     }
     EXPECT_LT(worst, 12.0) << "clique " << c;
   }
 }
 
-} // namespace
-} // namespace deniable
+}  // namespace
+}  // namespace deniable
