@@ -68,7 +68,8 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   const int d = static_cast<int>(data.num_attributes());
   if (d == 0) return InvalidArgument("AIM: no attributes");
   const double rho = options.rho * (1 - 1e-9);
-  const int rounds = options.rounds > 0 ? options.rounds : 16 * d;
+  // At least d rounds, so that the 1-way marginals (d of the T shares of 0.9ρ) fit.
+  const int rounds = std::max(options.rounds > 0 ? options.rounds : 16 * d, d);
   double sigma = std::sqrt(rounds / (2 * 0.9 * rho));
   double epsilon = std::sqrt(8 * 0.1 * rho / rounds);
   double rho_used = 0;

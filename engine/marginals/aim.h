@@ -30,7 +30,7 @@ namespace deniable {
 
 struct AimOptions {
   double rho = 0;                       // total zCDP budget, > 0
-  int rounds = 0;                       // T; 0 = 16 × attributes (aim.py)
+  int rounds = 0;  // T; 0 = 16 × attributes (aim.py); raised to at least the attributes
   double max_model_mb = 0;              // cap on the junction tree's size; 0 = kDefaultAimModelMb
   std::size_t max_query_cells = 10000;  // workload queries larger than this are left out
   // Per attribute, the size the workload filter counts (empty: the domain sizes). The pipeline
