@@ -98,15 +98,28 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
     workload_sizes[a] = std::min(workload_sizes[a], options.workload_sizes[a]);
   }
   std::vector<std::pair<Clique, double>> workload;
+  std::size_t workload_cells = 0;
   for (int k = 2; k <= std::max(2, options.degree); ++k) {
     std::vector<Clique> all;
     Clique current;
     Combinations(d, k, 0, current, all);
+    std::vector<std::pair<Clique, double>> level;
+    std::size_t level_cells = 0;
     for (Clique& c : all) {
-      if (CellCount(c, workload_sizes) > options.max_query_cells) continue;
+      const std::size_t cells = CellCount(c, workload_sizes);
+      if (cells > options.max_query_cells) continue;
+      level_cells += cells;
       const bool target = std::find(c.begin(), c.end(), options.target) != c.end();
-      workload.emplace_back(std::move(c), target ? options.target_weight : 1.0);
+      level.emplace_back(std::move(c), target ? options.target_weight : 1.0);
     }
+    // Wide tables: a level that would take the true answers (held in memory, one vector per
+    // candidate) or the candidate count past the caps is left out (public: domain sizes only).
+    if (k > 2 && (workload_cells + level_cells > kMaxWorkloadCells ||
+                  workload.size() + level.size() > kMaxWorkloadQueries)) {
+      break;
+    }
+    workload_cells += level_cells;
+    workload.insert(workload.end(), level.begin(), level.end());
   }
   if (d == 1) workload.emplace_back(Clique{0}, 1.0);
   std::vector<Clique> workload_cliques;

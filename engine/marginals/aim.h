@@ -51,6 +51,10 @@ struct AimOptions {
 
 // aim.py uses 80 MB; our default is smaller so that rounds stay fast.
 inline constexpr double kDefaultAimModelMb = 8.0;
+// The 3-way (and higher) workload is dropped on tables so wide that its queries would exceed
+// these (the true answers of all candidates are kept in memory: 8 bytes a cell).
+inline constexpr std::size_t kMaxWorkloadCells = std::size_t{32} << 20;
+inline constexpr std::size_t kMaxWorkloadQueries = 6000;
 
 Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& options,
                               PrivacyAccountant& accountant, Rng& rng, Progress& progress);
