@@ -8,7 +8,8 @@
 //
 //   ./build/bench/marginals_bench [--benchmark_filter=Aim] [--benchmark_repetitions=5]
 // Arguments of BM_Aim: round iterations, final iterations, model cap in MB, sampling one
-// attribute at a time (1) or each clique's new attributes jointly (0).
+// attribute at a time (1) or each clique's new attributes jointly (0), workload degree
+// (3: all 2- and 3-way marginals; 2: aim.py's default, 2-way only).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -164,6 +165,7 @@ void BM_Aim(benchmark::State& state) {
     options.round_iterations = static_cast<int>(state.range(0));
     options.iterations = static_cast<int>(state.range(1));
     options.max_model_mb = static_cast<double>(state.range(2));
+    options.degree = static_cast<int>(state.range(4));
     NullProgress progress;
     auto model = RunAim(*data, options, setup.accountant, rng, progress);
     if (!model) {
@@ -185,11 +187,12 @@ void BM_Aim(benchmark::State& state) {
   state.counters["rounds"] = rounds;
 }
 BENCHMARK(BM_Aim)
-    ->Args({100, 1500, 8, 0})
-    ->Args({100, 1500, 8, 1})
-    ->Args({250, 3000, 8, 0})
-    ->Args({1000, 2500, 8, 0})
-    ->Args({300, 2500, 80, 0})
+    ->Args({100, 1500, 8, 0, 3})
+    ->Args({100, 1500, 8, 0, 2})
+    ->Args({100, 1500, 8, 1, 3})
+    ->Args({250, 3000, 8, 0, 3})
+    ->Args({1000, 2500, 8, 0, 3})
+    ->Args({300, 2500, 80, 0, 3})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1)
     ->UseRealTime();
