@@ -28,7 +28,7 @@ const OptionSpec kSchema{"--schema", "", "S.json", "column settings (types, role
 const OptionSpec kDelimiter{"--delimiter", "", "C", "field delimiter (default: detected among , ; TAB |); 'tab' for TAB"};
 const OptionSpec kMissing{"--missing", "", "LIST", "comma-separated missing-value tokens (default: empty,NA,N/A,null,?,NaN)"};
 const OptionSpec kThreshold{"--categorical-threshold", "", "N", "columns with at most N distinct values are categorical (default 20)"};
-const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (DataSynthesizer's modes) | deniable"};
+const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (DataSynthesizer's modes) | deniable | marginals (MST/AIM with Private-PGM)"};
 const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the domains and the model (default 1): the whole release in the DP modes; the deniable mode adds its test's cost over the attempts, shown in the summary"};
 const OptionSpec kDelta{"--delta", "", "D", "δ of the release (the categories' set union; default 1e-9)"};
 const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
@@ -49,6 +49,12 @@ const OptionSpec kMaxcost{"--maxcost", "", "C", "deniable: at most C parent conf
 const OptionSpec kSplit{"--split", "", "T,P,S", "deniable: shares of rows for structure, parameters and seeds (default 0.21,0.21,0.58)"};
 const OptionSpec kMaxCandidates{"--max-candidates", "", "T", "deniable: cap on candidate attempts, fixed before the run (default max(20 n, 100000)); the whole release is accounted over T"};
 const OptionSpec kStructureMethod{"--structure", "", "S", "deniable: cfs (the paper's learner) | privbayes | marginals (baseline)"};
+// Marginals mode (select-measure-generate, issue 10).
+const OptionSpec kMechanism{"--mechanism", "", "M", "marginals: aim (adaptive, best utility; the default) | mst (a tree of 2-way marginals, fastest)"};
+const OptionSpec kRounds{"--rounds", "", "T", "marginals, aim: at most T selection rounds (default 16 × columns)"};
+const OptionSpec kMaxModelMb{"--max-model-mb", "", "MB", "marginals, aim: cap on the model's size in MB (default 8)"};
+const OptionSpec kTarget{"--target", "", "COLUMN", "marginals, aim: weight the workload's marginals that contain COLUMN"};
+const OptionSpec kIterations{"--iterations", "", "N", "marginals: mirror-descent iterations of the final estimate (default: mst 2000, aim 1500)"};
 const OptionSpec kAuditDir{"--audit-dir", "", "DIR", "deniable: write what an independent checker needs to recount k' (owner's eyes only, never part of a release)"};
 
 int ExitCodeFor(ErrorCode code) {
@@ -113,11 +119,11 @@ Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
   ModelSettings settings;
   const std::string mode = args.get("--mode").value_or("");
   if (mode.empty()) {
-    return InvalidArgument("--mode is required (random, independent, correlated or deniable)");
+    return InvalidArgument("--mode is required (random, independent, correlated, deniable or marginals)");
   }
   auto parsed_mode = ParseSynthesisMode(mode);
   if (!parsed_mode) {
-    return InvalidArgument("--mode must be random, independent, correlated or deniable (got '" +
+    return InvalidArgument("--mode must be random, independent, correlated, deniable or marginals (got '" +
                            mode + "')");
   }
   settings.mode = *parsed_mode;
@@ -170,6 +176,33 @@ Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
       if (args.has(option)) {
         return InvalidArgument(std::string(option) + " applies to --mode deniable only");
       }
+    }
+  }
+  if (settings.mode == SynthesisMode::kMarginals) {
+    MarginalsSettings& m = settings.marginals;
+    if (auto mechanism = args.get("--mechanism")) {
+      auto parsed = ParseMarginalsMechanism(*mechanism);
+      if (!parsed) return InvalidArgument("--mechanism must be aim or mst (got '" + *mechanism + "')");
+      m.mechanism = *parsed;
+    }
+    auto rounds = args.GetInteger("--rounds", 0);
+    if (!rounds) return rounds.error();
+    m.rounds = static_cast<int>(std::clamp<long long>(rounds.value(), -1, 1000000));
+    auto mb = args.GetDouble("--max-model-mb", 0);
+    if (!mb) return mb.error();
+    m.max_model_mb = mb.value();
+    auto iterations = args.GetInteger("--iterations", 0);
+    if (!iterations) return iterations.error();
+    m.iterations = static_cast<int>(std::clamp<long long>(iterations.value(), -1, 10000000));
+    m.target = args.get("--target").value_or("");
+    if (m.mechanism == MarginalsMechanism::kMst) {
+      for (const char* option : {"--rounds", "--max-model-mb", "--target"}) {
+        if (args.has(option)) return InvalidArgument(std::string(option) + " applies to --mechanism aim only");
+      }
+    }
+  } else {
+    for (const char* option : {"--mechanism", "--rounds", "--max-model-mb", "--target", "--iterations"}) {
+      if (args.has(option)) return InvalidArgument(std::string(option) + " applies to --mode marginals only");
     }
   }
   auto epsilon = args.GetDouble("--epsilon", 1.0);
@@ -262,10 +295,21 @@ std::string FormatLedger(const nlohmann::json& privacy) {
     const auto& cost = entry.is_object() && entry.contains("cost") ? entry["cost"]
                                                                    : nlohmann::json::object();
     char line[512];
-    std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n",
-                  NumberOr(cost, "epsilon", 0), NumberOr(cost, "delta", 0),
-                  TextOr(entry, "partition", "all").c_str(), TextOr(entry, "label", "").c_str());
+    const double rho = NumberOr(entry, "rho_each", 0);
+    if (rho > 0) {  // zCDP entries compose by adding ρ; one conversion for all (the total)
+      std::snprintf(line, sizeof line, "  ρ %-10.4g %-12s %-6s %s\n",
+                    rho * NumberOr(entry, "count", 1), "(zCDP)",
+                    TextOr(entry, "partition", "all").c_str(), TextOr(entry, "label", "").c_str());
+    } else {
+      std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n",
+                    NumberOr(cost, "epsilon", 0), NumberOr(cost, "delta", 0),
+                    TextOr(entry, "partition", "all").c_str(), TextOr(entry, "label", "").c_str());
+    }
     out << line;
+  }
+  if (privacy.contains("zcdp_delta")) {
+    out << "  zCDP entries: ρ values add up; their sum is converted once to (ε, δ) at δ = "
+        << NumberOr(privacy, "zcdp_delta", 0) << " (Canonne-Kamath-Steinke) and included below\n";
   }
   if (privacy.contains("total")) {
     out << "  total: ε = " << NumberOr(privacy["total"], "epsilon", 0)
@@ -530,6 +574,9 @@ int RunSynthesize(const ParsedArgs& args) {
                 description_path ? description_path->c_str() : "", Seconds(start));
     std::fputs(FormatLedger(description.privacy).c_str(), stdout);
     if (learned->model.deniable) std::printf("%s\n", synthetic->summary.text.c_str());
+    if (!synthetic->summary.model_text.empty()) {
+      std::printf("%s\n", synthetic->summary.model_text.c_str());
+    }
     std::printf("Guarantee for the whole release: %s\n",
                 StatementOf(description.guarantee).c_str());
     for (const std::string& warning : learned->model.warnings) {
@@ -704,8 +751,9 @@ const std::vector<Command>& Commands() {
         "and the privacy ledger; 'generate' samples from it without the real data.",
         {"INPUT.csv"},
         {{"--output", "-o", "description.json", "where to write the description"},
-         kMode, kEpsilon, kDelta, kDegree, kBins, kStructure, kDomainFraction, kSchema, kDelimiter,
-         kMissing, kThreshold, kSeed, kThreads, kQuiet}},
+         kMode, kEpsilon, kDelta, kDegree, kBins, kStructure, kDomainFraction, kMechanism, kRounds,
+         kMaxModelMb, kTarget, kIterations, kSchema, kDelimiter, kMissing, kThreshold, kSeed,
+         kThreads, kQuiet}},
        RunDescribe},
       {{"generate", "description.json -n N -o synthetic.csv",
         "sample synthetic rows from a description file (Deniable's or DataSynthesizer's)",
@@ -722,7 +770,8 @@ const std::vector<Command>& Commands() {
          {"--description", "", "D.json", "also write the description file"}, kRows, kMode,
          kEpsilon, kDelta, kDegree, kBins, kStructure, kDomainFraction, kK, kGamma, kOmega,
          kEpsilon0, kDeterministic, kMaxcost, kSplit, kMaxCandidates, kStructureMethod,
-         kAuditDir, kSchema, kDelimiter, kMissing, kThreshold, kSeed, kThreads, kQuiet}},
+         kAuditDir, kMechanism, kRounds, kMaxModelMb, kTarget, kIterations, kSchema, kDelimiter,
+         kMissing, kThreshold, kSeed, kThreads, kQuiet}},
        RunSynthesize},
       {{"advise", "INPUT.csv --mode deniable [--k K] [--gamma G] [--omega W|A-B] [-o advice.json]",
         "deniable mode: propose k, ε0 and t, and sweep the pass rate over k × ω",

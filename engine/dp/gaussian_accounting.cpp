@@ -238,4 +238,30 @@ Result<double> ZcdpEpsilon(double rho, double delta) {
   return BisectToSafeEnd(0.0, hi, ok);
 }
 
+Result<double> ZcdpRhoFor(double epsilon, double delta) {
+  if (Status s = internal::CheckPositiveFinite(epsilon, "zCDP target epsilon"); !s) {
+    return s.error();
+  }
+  if (Status s = internal::CheckOpenUnit(delta, "zCDP delta"); !s) return s.error();
+  const auto ok = [&](double rho) { return ZcdpDelta(rho, epsilon) <= delta; };
+  // Bracket by doubling, then bisect keeping the end where ok() was checked true.
+  double lo = 0.0;
+  double hi = epsilon;
+  while (ok(hi)) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 1e6) return lo;
+  }
+  for (int step = 0; step < 200; ++step) {
+    const double mid = lo + (hi - lo) / 2;
+    if (!(mid > lo && mid < hi)) break;
+    if (ok(mid)) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
 }  // namespace deniable

@@ -73,5 +73,9 @@ double ZcdpDelta(double rho, double epsilon);
 // The smallest ε (bisection, rounded up) with ZcdpDelta(ρ, ε) <= δ. rho finite >= 0, delta in
 // (0, 1).
 Result<double> ZcdpEpsilon(double rho, double delta);
+// The largest ρ found by bisection (rounded down) with ZcdpDelta(ρ, ε) <= δ, hence
+// ZcdpEpsilon(ρ, δ) <= ε: the zCDP budget an (ε, δ) target allows. epsilon finite > 0, delta in
+// (0, 1).
+Result<double> ZcdpRhoFor(double epsilon, double delta);
 
 }  // namespace deniable

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "engine/dp/directed_rounding.h"
+#include "engine/dp/gaussian_accounting.h"
 #include "engine/dp/validation.h"
 
 namespace deniable {
@@ -136,6 +137,13 @@ Status CheckEntry(const LedgerEntry& e) {
                            FormatDouble(e.sensitivity) + ")");
   }
   if (e.count < 1) return InvalidArgument(what + "count must be >= 1 (got 0)");
+  if (!(std::isfinite(e.rho_each) && e.rho_each >= 0)) {
+    return InvalidArgument(what + "rho_each must be finite and >= 0 (got " +
+                           FormatDouble(e.rho_each) + ")");
+  }
+  if (e.rho_each > 0 && (e.epsilon_each != 0 || e.delta_each != 0)) {
+    return InvalidArgument(what + "a zCDP entry (rho_each > 0) has epsilon_each = delta_each = 0");
+  }
   return OkStatus();
 }
 
@@ -144,10 +152,18 @@ Status CheckEntry(const LedgerEntry& e) {
 PrivacyCost PrivacyAccountant::TotalWithExtra(const LedgerEntry* extra,
                                               const std::string& node) const {
   std::vector<PrivacyCost> own;
-  for (const LedgerEntry& e : entries_) {
-    if (e.partition == node) own.push_back(e.cost);
-  }
-  if (extra != nullptr && extra->partition == node) own.push_back(extra->cost);
+  std::vector<double> rhos;
+  auto take = [&](const LedgerEntry& e) {
+    if (e.partition != node) return;
+    if (e.rho_each > 0) {
+      rhos.push_back(MulUp(CountUp(e.count), e.rho_each));
+    } else {
+      own.push_back(e.cost);
+    }
+  };
+  for (const LedgerEntry& e : entries_) take(e);
+  if (extra != nullptr) take(*extra);
+  if (!rhos.empty()) own.push_back(ZcdpBlockCost(ComposeZcdp(rhos)));
   PrivacyCost children;
   for (const Partition& p : partitions_) {
     if (p.parent != node || p.name == node) continue;
@@ -163,7 +179,71 @@ bool PrivacyAccountant::Fits(PrivacyCost total) const {
   return total.epsilon <= budget_.epsilon && total.delta <= budget_.delta;
 }
 
+PrivacyCost PrivacyAccountant::ZcdpBlockCost(double rho) const {
+  if (!(zcdp_delta_ > 0)) return PrivacyCost{kInfinity, 1.0};
+  auto epsilon = ZcdpEpsilon(rho, zcdp_delta_);
+  if (!epsilon) return PrivacyCost{kInfinity, 1.0};
+  return PrivacyCost{*epsilon, zcdp_delta_};
+}
+
+Status PrivacyAccountant::SetZcdpDelta(double delta) {
+  if (!(delta > 0 && delta < 1)) {
+    return InvalidArgument("zCDP conversion delta must be in (0, 1) (got " + FormatDouble(delta) +
+                           ")");
+  }
+  for (const LedgerEntry& e : entries_) {
+    if (e.rho_each > 0) {
+      return FailedPrecondition("the zCDP conversion delta is fixed once zCDP entries exist");
+    }
+  }
+  zcdp_delta_ = delta;
+  return OkStatus();
+}
+
+double PrivacyAccountant::RhoOf(const std::string& partition) const {
+  std::vector<double> rhos;
+  for (const LedgerEntry& e : entries_) {
+    if (e.partition == partition && e.rho_each > 0) {
+      rhos.push_back(MulUp(CountUp(e.count), e.rho_each));
+    }
+  }
+  return ComposeZcdp(rhos);
+}
+
+double PrivacyAccountant::RemainingRho() const {
+  if (!(zcdp_delta_ > 0)) return 0.0;
+  LedgerEntry probe;
+  probe.label = "probe";
+  probe.partition = "all";
+  const auto fits = [&](double rho) {
+    probe.rho_each = rho;
+    return Fits(TotalWithExtra(&probe, "all"));
+  };
+  double lo = 0.0;
+  double hi = budget_.epsilon;
+  while (fits(hi)) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 1e6) return lo;
+  }
+  for (int step = 0; step < 100; ++step) {
+    const double mid = lo + (hi - lo) / 2;
+    if (!(mid > lo && mid < hi)) break;
+    if (fits(mid)) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
 LedgerEntry PrivacyAccountant::Priced(LedgerEntry entry) const {
+  if (entry.rho_each > 0) {
+    entry.cost = ZcdpBlockCost(MulUp(CountUp(entry.count), entry.rho_each));
+    entry.composition = "zcdp";
+    return entry;
+  }
   if (entry.count == 1) {
     entry.cost = PrivacyCost{entry.epsilon_each, entry.delta_each};
     entry.composition = "single";
@@ -193,6 +273,17 @@ Status PrivacyAccountant::Spend(LedgerEntry entry) {
   if (!KnowsPartition(entry.partition)) {
     return InvalidArgument("privacy ledger entry '" + entry.label + "': unknown partition '" +
                            entry.partition + "'");
+  }
+  const bool any_zcdp = std::any_of(entries_.begin(), entries_.end(),
+                                    [](const LedgerEntry& e) { return e.rho_each > 0; });
+  if (entry.rho_each > 0 && !(zcdp_delta_ > 0)) {
+    return FailedPrecondition("privacy ledger entry '" + entry.label +
+                              "': zCDP entries need SetZcdpDelta first");
+  }
+  if (entry.rho_each == 0 && any_zcdp) {
+    return FailedPrecondition("privacy ledger entry '" + entry.label +
+                              "': (epsilon, delta) entries cannot follow zCDP entries (the zCDP "
+                              "block is converted as the last step of the composition)");
   }
   LedgerEntry priced = Priced(std::move(entry));
   const PrivacyCost total = TotalWithExtra(&priced, "all");

@@ -20,6 +20,12 @@
 // exactly: a sum that is exact in floating point stays exact (0.25 + 0.75 spends exactly 1),
 // an inexact one is rounded up (dp/directed_rounding.h). Consequence for callers: split a
 // budget with EvenShare()/ShareOf(), which round down, not with ε / m (fl(1/10)·10 > 1).
+// zCDP entries (rho_each > 0: Gaussian and exponential mechanisms of the marginals mode) compose
+// by adding ρ (Bun & Steinke Lemma 1.7); a node's zCDP entries are converted ONCE, as a block,
+// to (ZcdpEpsilon(Σρ, δ_z), δ_z) with the δ_z fixed by SetZcdpDelta (CKS 2020 Corollary 13),
+// and that cost composes sequentially with the node's (ε, δ) entries. Soundness needs the block
+// to run after the (ε, δ) mechanisms (two-step sequential composition), so once a zCDP entry is
+// recorded the accountant refuses (ε, δ) entries (kFailedPrecondition).
 // Proof note: dp/privacy_accountant.md.
 //
 // Example:
@@ -76,6 +82,9 @@ struct LedgerEntry {
   double delta_each = 0;
   double sensitivity = 0;   // of the query, in its own units (documented per mechanism)
   std::size_t count = 1;    // identical invocations composed in this entry
+  // zCDP entries: ρ per invocation (> 0; then epsilon_each and delta_each must be 0). 0 for
+  // (ε, δ) entries.
+  double rho_each = 0;
   PrivacyCost cost;         // the composed cost of this entry (filled by the accountant)
   std::string composition;  // "single", "sequential", "advanced" (filled by the accountant)
 };
@@ -97,6 +106,16 @@ class PrivacyAccountant {
   // epsilon_each finite >= 0, delta_each in [0, 1), sensitivity finite >= 0, count >= 1.
   // Refuses with kBudgetExhausted (recording nothing) if the new total would exceed the budget.
   Status Spend(LedgerEntry entry);
+
+  // The δ_z at which zCDP entries are converted, in (0, 1); set once, before the first zCDP
+  // entry (kFailedPrecondition otherwise). The pipeline sets it to the δ the (ε, δ) entries
+  // left.
+  Status SetZcdpDelta(double delta);
+  double zcdp_delta() const { return zcdp_delta_; }
+  // Σ ρ of the zCDP entries on `partition` (rounded up).
+  double RhoOf(const std::string& partition) const;
+  // The largest further ρ on "all" that Spend would still accept (0 if none or no δ_z).
+  double RemainingRho() const;
 
   // The cost a Spend(entry) would record, without recording it ({+inf, 1} if the entry is
   // invalid).
@@ -128,11 +147,14 @@ class PrivacyAccountant {
   PrivacyCost TotalWithExtra(const LedgerEntry* extra, const std::string& node) const;
   bool Fits(PrivacyCost total) const;
   bool KnowsPartition(const std::string& name) const;
+  // (ZcdpEpsilon(ρ, δ_z), δ_z); {+inf, 1} without δ_z.
+  PrivacyCost ZcdpBlockCost(double rho) const;
   // The entry with cost and composition filled in for the current state.
   LedgerEntry Priced(LedgerEntry entry) const;
 
   PrivacyCost budget_;
   double slack_;
+  double zcdp_delta_ = 0;
   std::vector<Partition> partitions_;
   std::vector<LedgerEntry> entries_;
 };

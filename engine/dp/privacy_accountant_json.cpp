@@ -63,6 +63,11 @@ Result<LedgerEntry> EntryFromJson(const json& j, const std::string& where) {
     if (!number) return number.error();
     *target = *number;
   }
+  if (j.contains("rho_each")) {
+    auto rho = NumberField(j, "rho_each", where);
+    if (!rho) return rho.error();
+    e.rho_each = *rho;
+  }
   auto count = Field(j, "count", where);
   if (!count) return count.error();
   if (!(*count)->is_number_unsigned() || (*count)->get<std::size_t>() < 1) {
@@ -98,12 +103,15 @@ nlohmann::json PrivacyAccountant::ToJson() const {
                        {"count", e.count},
                        {"cost", CostJson(e.cost)},
                        {"composition", e.composition}});
+    if (e.rho_each > 0) entries.back()["rho_each"] = e.rho_each;
   }
-  return json{{"budget", CostJson(budget_)},
-              {"advanced_delta_slack", slack_},
-              {"total", CostJson(Total())},
-              {"partitions", std::move(partitions)},
-              {"entries", std::move(entries)}};
+  json out{{"budget", CostJson(budget_)},
+           {"advanced_delta_slack", slack_},
+           {"total", CostJson(Total())},
+           {"partitions", std::move(partitions)},
+           {"entries", std::move(entries)}};
+  if (zcdp_delta_ > 0) out["zcdp_delta"] = zcdp_delta_;
+  return out;
 }
 
 Result<PrivacyAccountant> PrivacyAccountant::FromJson(const nlohmann::json& json_ledger) {
@@ -115,6 +123,13 @@ Result<PrivacyAccountant> PrivacyAccountant::FromJson(const nlohmann::json& json
   auto accountant = Create(*budget, *slack);
   if (!accountant) return ParseError(where + ": " + accountant.error().message);
 
+  if (json_ledger.contains("zcdp_delta")) {
+    auto zcdp_delta = NumberField(json_ledger, "zcdp_delta", where);
+    if (!zcdp_delta) return zcdp_delta.error();
+    if (Status s = accountant->SetZcdpDelta(*zcdp_delta); !s) {
+      return ParseError(where + ": " + s.error().message);
+    }
+  }
   auto partitions = Field(json_ledger, "partitions", where);
   if (!partitions) return partitions.error();
   if (!(*partitions)->is_array()) return ParseError(where + ": \"partitions\" must be an array");

@@ -8,6 +8,8 @@
 #include "engine/deniable/deniable_model.h"
 #include "engine/deniable/deniable_synthesizer.h"
 #include "engine/dp/geometric_mechanism.h"
+#include "engine/marginals/aim.h"
+#include "engine/marginals/mst.h"
 #include "engine/metrics/marginals.h"
 #include "engine/model/domains.h"
 #include "engine/model/encoding.h"
@@ -38,6 +40,9 @@ constexpr double kDeniableSlack = 1e-10;
 // (model/dependencies.h), so a column that (nearly) determines another keeps the pair
 // consistent; what the search does not spend goes to the rest of the model.
 constexpr double kDependencyShare = 0.08;
+// Marginals mode: share of δ for the domains (the set union); the rest converts the zCDP
+// measurements to (ε, δ) (CKS), where δ matters only logarithmically.
+constexpr double kMarginalsDomainDeltaShare = 0.5;
 // Correlated mode: a numeric column's bins, as a parent, merge into at most this many buckets.
 constexpr std::uint32_t kParentBuckets = 4;
 
@@ -113,6 +118,59 @@ Result<double> NoisyRowCount(std::size_t rows, double epsilon, PrivacyAccountant
                            mechanism->AddNoise(static_cast<std::int64_t>(rows), rng)));
 }
 
+// The marginals mode (issue 10): what the (ε, δ) steps before it (row count, domains) left is
+// turned into a zCDP budget: δ_z = the δ left, ρ = the largest ρ whose CKS conversion at δ_z
+// still fits (PrivacyAccountant::RemainingRho); MST or AIM spend it as zCDP entries.
+Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
+                                      const std::vector<ColumnDomain>& domains,
+                                      const std::vector<std::string>& names,
+                                      const ModelSettings& settings, PrivacyAccountant& accountant,
+                                      Rng& rng, Progress& progress) {
+  const double delta_left = accountant.Remaining().delta * (1 - 1e-9);
+  if (!(delta_left > 0)) {
+    return FailedPrecondition("the marginals mode needs some of delta left after the domains "
+                              "(raise --delta)");
+  }
+  if (Status s = accountant.SetZcdpDelta(delta_left); !s) return s.error();
+  const double rho = accountant.RemainingRho() * (1 - 1e-9);
+  if (!(rho > 0)) return FailedPrecondition("no privacy budget left for the marginals");
+  const int threads = static_cast<int>(settings.threads);
+  // Each domain's missing code (the last one, domain.h) when it has one: MST and AIM drop it
+  // if its noisy count is negligible (measure.h CompressDomains).
+  std::vector<int> missing_codes;
+  for (const ColumnDomain& d : domains) {
+    missing_codes.push_back(d.has_missing ? static_cast<int>(d.missing_code()) : -1);
+  }
+  if (settings.marginals.mechanism == MarginalsMechanism::kMst) {
+    MstOptions options;
+    options.rho = rho;
+    options.threads = threads;
+    options.names = names;
+    options.missing_codes = missing_codes;
+    if (settings.marginals.iterations > 0) options.iterations = settings.marginals.iterations;
+    return RunMst(data, options, accountant, rng, progress);
+  }
+  AimOptions options;
+  options.rho = rho;
+  options.threads = threads;
+  options.names = names;
+  options.rounds = settings.marginals.rounds;
+  options.missing_codes = missing_codes;
+  options.max_model_mb = settings.marginals.max_model_mb;
+  if (settings.marginals.iterations > 0) options.iterations = settings.marginals.iterations;
+  for (const ColumnDomain& d : domains) {
+    options.workload_sizes.push_back(d.cardinality() - (d.has_missing ? 1 : 0));
+  }
+  if (!settings.marginals.target.empty()) {
+    const auto it = std::find(names.begin(), names.end(), settings.marginals.target);
+    if (it == names.end()) {
+      return InvalidArgument("--target: no modelled column '" + settings.marginals.target + "'");
+    }
+    options.target = static_cast<int>(it - names.begin());
+  }
+  return RunAim(data, options, accountant, rng, progress);
+}
+
 }  // namespace
 
 // The most bins of a numeric column when the user did not set them: PrivBayes (and the deniable
@@ -126,7 +184,10 @@ int AutomaticBins(SynthesisMode mode, double noisy_rows, double model_epsilon, s
                   double structure_fraction) {
   constexpr int kMostBins = 20, kFewestBins = 5;
   constexpr double kTheta = 8;  // PrivBayesOptions::usefulness_theta
-  if (mode == SynthesisMode::kIndependent || mode == SynthesisMode::kRandom) return kMostBins;
+  if (mode == SynthesisMode::kIndependent || mode == SynthesisMode::kRandom ||
+      mode == SynthesisMode::kMarginals) {
+    return kMostBins;  // marginals: MST compresses rare bins, AIM caps the model size
+  }
   const double limit = std::max(noisy_rows, 0.0) * std::max(model_epsilon, 0.0) *
                        (1 - structure_fraction) /
                        (static_cast<double>(std::max<std::size_t>(columns, 1)) * kTheta);
@@ -142,8 +203,19 @@ const char* SynthesisModeName(SynthesisMode mode) {
     case SynthesisMode::kIndependent: return "independent";
     case SynthesisMode::kCorrelated: return "correlated";
     case SynthesisMode::kDeniable: return "deniable";
+    case SynthesisMode::kMarginals: return "marginals";
   }
   return "unknown";
+}
+
+const char* MarginalsMechanismName(MarginalsMechanism mechanism) {
+  return mechanism == MarginalsMechanism::kMst ? "mst" : "aim";
+}
+
+std::optional<MarginalsMechanism> ParseMarginalsMechanism(std::string_view name) {
+  if (name == "mst") return MarginalsMechanism::kMst;
+  if (name == "aim") return MarginalsMechanism::kAim;
+  return std::nullopt;
 }
 
 std::optional<SynthesisMode> ParseSynthesisMode(std::string_view name) {
@@ -151,6 +223,7 @@ std::optional<SynthesisMode> ParseSynthesisMode(std::string_view name) {
   if (name == "independent") return SynthesisMode::kIndependent;
   if (name == "correlated") return SynthesisMode::kCorrelated;
   if (name == "deniable") return SynthesisMode::kDeniable;
+  if (name == "marginals") return SynthesisMode::kMarginals;
   return std::nullopt;
 }
 
@@ -186,6 +259,20 @@ Status ModelSettings::Validate() const {
                            Number(structure_fraction) + ")");
   }
   if (mode == SynthesisMode::kDeniable) return deniable.Validate();
+  if (mode == SynthesisMode::kMarginals) {
+    if (marginals.rounds < 0 || marginals.rounds > 100000) {
+      return InvalidArgument("--rounds must be between 1 and 100000, or 0 for automatic (got " +
+                             std::to_string(marginals.rounds) + ")");
+    }
+    if (!(marginals.max_model_mb >= 0 && marginals.max_model_mb <= 4096)) {
+      return InvalidArgument("--max-model-mb must be in (0, 4096] or 0 for the default (got " +
+                             Number(marginals.max_model_mb) + ")");
+    }
+    if (marginals.iterations < 0 || marginals.iterations > 1000000) {
+      return InvalidArgument("--iterations must be between 1 and 1000000, or 0 (got " +
+                             std::to_string(marginals.iterations) + ")");
+    }
+  }
   return OkStatus();
 }
 
@@ -207,6 +294,14 @@ nlohmann::json ModelSettings::ToJson() const {
   if (mode == SynthesisMode::kCorrelated) {
     out["degree"] = degree;
     out["structure_fraction"] = structure_fraction;
+  }
+  if (mode == SynthesisMode::kMarginals) {
+    out["mechanism"] = MarginalsMechanismName(marginals.mechanism);
+    if (marginals.mechanism == MarginalsMechanism::kAim) {
+      out["rounds"] = marginals.rounds > 0 ? nlohmann::json(marginals.rounds) : nlohmann::json("auto");
+      out["max_model_mb"] = marginals.max_model_mb > 0 ? marginals.max_model_mb : kDefaultAimModelMb;
+      if (!marginals.target.empty()) out["target"] = marginals.target;
+    }
   }
   if (mode == SynthesisMode::kDeniable) {
     out["k"] = deniable.k;
@@ -269,7 +364,8 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   auto accountant =
       PrivacyAccountant::Create(budget, deniable_mode ? kDeniableSlack : 0.0);
   if (!accountant) return accountant.error();
-  LearnedModel model{Description{}, std::move(accountant.value()), !rng.is_secure(), {}, nullptr};
+  LearnedModel model{Description{}, std::move(accountant.value()), !rng.is_secure(), {}, nullptr,
+                     nullptr};
 
   // 0. A DP row count: the public fact the rules below use (the domain budget, PrivBayes's
   //    θ-usefulness), kRowCountShare of ε.
@@ -285,7 +381,10 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   domain_options.budget =
       PlanDomainBudget(schema, after_count, *noisy_rows,
                        random ? std::optional<double>(1.0) : settings.domain_fraction);
-  domain_options.delta = settings.delta;
+  // The marginals mode converts its zCDP block at the δ the domains leave: they get half.
+  domain_options.delta = settings.mode == SynthesisMode::kMarginals
+                             ? ShareOf(settings.delta, kMarginalsDomainDeltaShare)
+                             : settings.delta;
   domain_options.default_bins =
       settings.bins > 0 ? settings.bins
                         : AutomaticBins(settings.mode, *noisy_rows,
@@ -332,6 +431,12 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       options.names = &names;
       network = LearnPrivBayes(encoded.value(), options, model.accountant, "all", rng,
                                learn_progress);
+    } else if (settings.mode == SynthesisMode::kMarginals) {
+      auto learned = LearnMarginals(encoded.value(), domains.value(), names, settings,
+                                    model.accountant, rng, learn_progress);
+      if (!learned) return learned.error();
+      model.marginals = std::make_shared<const MarginalsModel>(std::move(learned.value()));
+      network = UniformNetwork(cardinalities);
     } else {
       // Plausible deniability (issue #3): D_T, D_P, D_S split under "all"; the model gets what
       // the domains left, on D_T and on D_P each (parallel composition, PD paper §3.5).
@@ -361,6 +466,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   description.parameters = settings.ToJson();
   // What the bins rule chose (from the DP row count and ε: public like the rest).
   if (settings.bins == 0) description.parameters["bins_chosen"] = domain_options.default_bins;
+  if (model.marginals) description.parameters["model"] = model.marginals->ToJson();
   if (model.deniable) {
     description.parameters["model"] = model.deniable->model.ToJson(&model.deniable->names);
     // About the description file, so it travels with it (generate prints it).
@@ -381,6 +487,10 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       {"scope", "the whole release: description file and any number of synthetic rows "
                 "generated from it (post-processing)"},
       {"statement", PlainGuarantee(total.epsilon, total.delta)}};
+  if (model.marginals) {  // the zCDP block behind the (ε, δ) (dp/privacy_accountant.md)
+    description.guarantee["zcdp"] = {{"rho", model.accountant.RhoOf("all")},
+                                      {"conversion_delta", model.accountant.zcdp_delta()}};
+  }
   description.reproducible_not_private = model.reproducible_not_private;
   if (model.reproducible_not_private) {
     model.warnings.push_back("made with a fixed seed: reproducible, NOT a private release");
@@ -391,6 +501,18 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
 
 Result<EncodedTable> GenerateFromDescription(const Description& description, std::size_t rows,
                                              Rng& rng, Progress& progress) {
+  if (description.mode == "marginals") {
+    if (!description.parameters.contains("model")) {
+      return ParseError("description: the marginals mode needs parameters.model");
+    }
+    auto model = MarginalsModel::FromJson(description.parameters["model"],
+                                          description.cardinalities(), "parameters.model");
+    if (!model) return model.error();
+    progress.Report(0.0, "Sampling the graphical model");
+    EncodedTable out = model->Sample(rows, SamplingOptions{}, rng);
+    progress.Report(1.0, "Sampled");
+    return out;
+  }
   return SampleNetwork(description.network, description.cardinalities(), rows, rng, progress);
 }
 
@@ -473,12 +595,39 @@ Result<SyntheticRows> SynthesizeDeniableRows(const LearnedModel& model, std::siz
   return out;
 }
 
+// What the marginals mode measured, and AIM's a-priori error bounds (AIM §5) in brief.
+std::string MarginalsSummary(const MarginalsModel& m) {
+  std::ostringstream text;
+  text << "Model: " << (m.mechanism == "mst" ? "MST" : "AIM") << ", " << m.measured.size()
+       << " noisy marginals";
+  if (m.rounds > 0) text << " over " << m.rounds << " rounds";
+  text << ", " << m.model.tree().cliques().size() << " cliques (" << m.model.tree().TotalCells()
+       << " cells).";
+  if (!m.error_bounds.empty()) {
+    std::vector<double> bounds;
+    for (const QueryErrorBound& b : m.error_bounds) {
+      if (b.measured) bounds.push_back(b.expected_l1_fraction);
+    }
+    text << "\nWorkload: " << m.error_bounds.size() << " marginals, " << bounds.size()
+         << " inside a measured one";
+    if (!bounds.empty()) {
+      std::sort(bounds.begin(), bounds.end());
+      text << " (expected noise, as total variation: median " << Number(bounds[bounds.size() / 2] / 2)
+           << ", worst " << Number(bounds.back() / 2) << "; description: parameters.model.error_bounds)";
+    }
+    text << ".";
+  }
+  return text.str();
+}
+
 }  // namespace
 
 Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& /*table*/,
                                  std::size_t rows, Rng& rng, Progress& progress) {
   if (model.deniable) return SynthesizeDeniableRows(model, rows, rng, progress);
-  auto encoded = GenerateFromDescription(model.description, rows, rng, progress);
+  auto encoded = model.marginals
+                     ? Result<EncodedTable>(model.marginals->Sample(rows, SamplingOptions{}, rng))
+                     : GenerateFromDescription(model.description, rows, rng, progress);
   if (!encoded) return encoded.error();
   SyntheticRows out;
   out.encoded = std::move(encoded.value());
@@ -488,6 +637,10 @@ Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& /*ta
   std::ostringstream text;
   text << "Synthesized " << rows << " rows in " << model.description.mode << " mode.\n"
        << "Guarantee for the whole release: " << model.description.guarantee["statement"].get<std::string>();
+  if (model.marginals) {
+    out.summary.model_text = MarginalsSummary(*model.marginals);
+    text << "\n" << out.summary.model_text;
+  }
   out.summary.text = text.str();
   return out;
 }

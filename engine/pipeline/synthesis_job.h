@@ -32,9 +32,23 @@
 
 namespace deniable {
 
-enum class SynthesisMode { kRandom, kIndependent, kCorrelated, kDeniable };
+enum class SynthesisMode { kRandom, kIndependent, kCorrelated, kDeniable, kMarginals };
 const char* SynthesisModeName(SynthesisMode mode);  // "random", ...
 std::optional<SynthesisMode> ParseSynthesisMode(std::string_view name);
+
+// The marginals mode's mechanism (issue 10): MST (JPC 2021) or AIM (VLDB 2022), both estimated
+// with Private-PGM (engine/marginals/).
+enum class MarginalsMechanism { kMst, kAim };
+const char* MarginalsMechanismName(MarginalsMechanism mechanism);  // "mst", "aim"
+std::optional<MarginalsMechanism> ParseMarginalsMechanism(std::string_view name);
+
+struct MarginalsSettings {
+  MarginalsMechanism mechanism = MarginalsMechanism::kAim;
+  int rounds = 0;              // AIM: selection rounds at most (0 = 16 × attributes, as AIM)
+  double max_model_mb = 0;     // AIM: model-size cap in MB of doubles (0 = default, aim.h)
+  std::string target;          // AIM: a column whose marginals the workload weights up
+  int iterations = 0;          // final mirror-descent iterations (0 = the mechanism's default)
+};
 
 struct InputSettings {
   std::string path;
@@ -75,6 +89,7 @@ struct ModelSettings {
   // Deniable mode: k, γ, ω, ε0, test type, maxcost, split, candidate cap (deniable_options.h).
   // Its model_epsilon and records are set by the pipeline from `epsilon` and the row count.
   DeniableOptions deniable;
+  MarginalsSettings marginals;     // marginals mode
   std::string other_label = "Other";
   unsigned threads = 0;            // 0 = all cores
 
@@ -84,6 +99,7 @@ struct ModelSettings {
 };
 
 struct DeniableState;  // the deniable mode's split, model and encoded input (pipeline only)
+struct MarginalsModel;  // the marginals mode's fitted model (engine/marginals/)
 
 // The learned, private model and its accounting. `description` is what the description file
 // holds.
@@ -93,6 +109,7 @@ struct LearnedModel {
   bool reproducible_not_private = false;
   std::vector<std::string> warnings;
   std::shared_ptr<const DeniableState> deniable;  // deniable mode only
+  std::shared_ptr<const MarginalsModel> marginals;  // marginals mode only
 };
 
 Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
@@ -107,6 +124,7 @@ struct SynthesisSummary {
   std::uint64_t passed = 0;         // deniable: attempts that released a record
   nlohmann::json guarantee;         // the release's guarantees (numbers + plain statement)
   std::string text;                 // human-readable summary for the CLI / GUI
+  std::string model_text;           // marginals mode: what was measured, AIM's error bounds
 };
 
 struct SyntheticRows {

@@ -44,6 +44,7 @@ QString modeTitle(int mode) {
     case SynthesisMode::kIndependent: return tr("Independent attributes");
     case SynthesisMode::kCorrelated: return tr("Correlated attributes (PrivBayes)");
     case SynthesisMode::kDeniable: return tr("Plausibly deniable");
+    case SynthesisMode::kMarginals: return tr("Marginals (MST / AIM)");
   }
   return {};
 }

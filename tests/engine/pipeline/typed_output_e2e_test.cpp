@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Property: every cell of every release parses as its column's type. For every CSV in the
 // shared data folder and every mode (random, independent, correlated, deniable) at ε = 1 with a
-// fixed seed, the synthetic CSV is written the way the CLI writes it (WriteSyntheticCsv), read
+// fixed seed (and the marginals mode, AIM), the synthetic CSV is written the way the CLI writes it (WriteSyntheticCsv), read
 // back with the schema's CSV settings, and each non-missing cell is checked against the schema
 // the release carries (the description's):
 //  * Integer, Float: the cell parses as the type (typed_values.h);
@@ -228,7 +228,8 @@ TEST(TypedOutputE2eTest, EveryCellOfEveryModeParsesAsItsColumnsType) {
     const std::string run_dir = dir + "/" + stem + ".out";
     fs::create_directories(run_dir);
     for (SynthesisMode mode : {SynthesisMode::kRandom, SynthesisMode::kIndependent,
-                               SynthesisMode::kCorrelated, SynthesisMode::kDeniable}) {
+                               SynthesisMode::kCorrelated, SynthesisMode::kDeniable,
+                               SynthesisMode::kMarginals}) {
       std::vector<Failure> failures;
       std::string errors;
       std::string refused;

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+// AIM (McKenna, Mullins, Sheldon, Vietri, "AIM: An Adaptive and Iterative Mechanism for
+// Differentially Private Synthetic Data", VLDB 2022, Algorithm 2; private-pgm aim.py):
+//   workload W = all 2- and 3-way marginals with at most `max_query_cells` cells (weights 1; a
+//   target column's queries weighted `target_weight`); candidates = W's downward closure, each
+//   scored Σ_{w∈W} c_w·|r ∩ w|;
+//   σ = sqrt(T / (2·0.9·ρ)), ε = sqrt(8·0.1·ρ / T) with T = rounds; the 1-way marginals first;
+//   each round: the candidates whose junction tree would stay within the size cap scaled by the
+//   budget used so far (or are already inside the model), one chosen by the exponential
+//   mechanism on  c_r·(‖M_r(D) − M̂_r‖₁ − sqrt(2/π)·σ·n_r)  (sensitivity max c_r), measured with
+//   σ, the model re-estimated (warm start); σ halves and ε doubles when the new measurement
+//   barely moved the estimate (‖M̂'_r − M̂_r‖₁ <= sqrt(2/π)·σ·n_r); when about one round of
+//   budget remains, the last round spends all of it; then a final, longer estimation.
+//
+// Privacy guarantee
+//   Neighbouring: add/remove one record. Guarantee: ρ-zCDP in total, every step a zCDP entry
+//   in `accountant` (which must have SetZcdpDelta); the utility of a candidate has sensitivity
+//   c_r (the data marginal moves by 1 in L1, the estimate is fixed). Proof note:
+//   marginals/marginals.md §AIM.
+//
+// Speed (issue 10 wants AIM's accuracy 50× faster): mirror descent is warm-started with a few
+// iterations per round (`round_iterations`), candidate answers and estimates are computed in
+// parallel, and the default size cap is smaller than aim.py's 80 MB (bench/README.md).
+#pragma once
+
+#include "engine/core/progress.h"
+#include "engine/marginals/marginals_model.h"
+
+namespace deniable {
+
+struct AimOptions {
+  double rho = 0;                       // total zCDP budget, > 0
+  int rounds = 0;  // T; 0 = 16 × attributes (aim.py); raised to at least the attributes
+  double max_model_mb = 0;              // cap on the junction tree's size; 0 = kDefaultAimModelMb
+  std::size_t max_query_cells = 10000;  // workload queries larger than this are left out
+  // Per attribute, the size the workload filter counts (empty: the domain sizes). The pipeline
+  // leaves out a domain's "missing" code, so that a public 100-value column stays a 100-cell
+  // query side as in aim.py (a public, data-independent choice).
+  std::vector<std::uint32_t> workload_sizes;
+  // Per attribute, the domain's "missing" code when the domains kept one without knowing the
+  // data has missing values (-1 or empty: none); dropped when its noisy 1-way count is < 3σ.
+  std::vector<int> missing_codes;
+  int degree = 3;   // workload: all 2-way … degree-way marginals
+  int target = -1;  // attribute whose queries get `target_weight` (-1: none)
+  double target_weight = 3.0;
+  int round_iterations = 100;      // warm-started mirror descent per round
+  int iterations = 1500;           // final estimation
+  int threads = 0;                 // 0 = all cores
+  std::vector<std::string> names;  // for ledger labels (optional)
+};
+
+// aim.py uses 80 MB; our default is smaller so that rounds stay fast.
+inline constexpr double kDefaultAimModelMb = 8.0;
+// The 3-way (and higher) workload is dropped on tables so wide that its queries would exceed
+// these (the true answers of all candidates are kept in memory: 8 bytes a cell).
+inline constexpr std::size_t kMaxWorkloadCells = std::size_t{32} << 20;
+inline constexpr std::size_t kMaxWorkloadQueries = 6000;
+
+Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& options,
+                              PrivacyAccountant& accountant, Rng& rng, Progress& progress);
+
+}  // namespace deniable

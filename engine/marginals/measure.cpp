@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/marginals/measure.h"
+
+#include <cmath>
+
+#include "engine/dp/discrete_gaussian_mechanism.h"
+#include "engine/dp/exponential_mechanism.h"
+
+namespace deniable {
+
+std::vector<double> CountMarginal(const EncodedTable& data, const Clique& clique) {
+  std::vector<double> counts(CellCount(clique, data.cardinalities), 0.0);
+  std::vector<std::uint32_t> index(data.rows, 0);
+  for (int a : clique) {
+    const auto& column = data.columns[static_cast<std::size_t>(a)];
+    const std::uint32_t size = data.cardinalities[static_cast<std::size_t>(a)];
+    for (std::size_t r = 0; r < data.rows; ++r) index[r] = index[r] * size + column[r];
+  }
+  for (std::uint32_t i : index) counts[i] += 1;
+  return counts;
+}
+
+Result<Measurement> MeasureMarginal(const EncodedTable& data, const Clique& clique, double rho,
+                                    const std::string& label, PrivacyAccountant& accountant,
+                                    Rng& rng) {
+  auto mechanism = DiscreteGaussianMechanism::Create(rho, 1.0);
+  if (!mechanism) return mechanism.error();
+  LedgerEntry entry;
+  entry.label = label;
+  entry.mechanism = "discrete Gaussian";
+  entry.partition = "all";
+  entry.reference = "CKS 2020 Thm 4; MST (JPC 2021) Alg. 1 / AIM (VLDB 2022) Alg. 2 measure";
+  entry.sensitivity = 1;
+  entry.rho_each = rho;
+  if (Status s = accountant.Spend(entry); !s) return s.error();
+  Measurement m;
+  m.clique = clique;
+  m.sigma = std::sqrt(mechanism->sigma_squared());
+  for (double c : CountMarginal(data, clique)) {
+    m.noisy.push_back(static_cast<double>(mechanism->AddNoise(static_cast<std::int64_t>(c), rng)));
+  }
+  return m;
+}
+
+Result<std::size_t> SelectCandidate(std::span<const double> utilities, double epsilon,
+                                    double sensitivity, const std::string& label,
+                                    PrivacyAccountant& accountant, Rng& rng) {
+  auto mechanism = ExponentialMechanism::Create(epsilon, sensitivity);
+  if (!mechanism) return mechanism.error();
+  LedgerEntry entry;
+  entry.label = label;
+  entry.mechanism = "exponential mechanism";
+  entry.partition = "all";
+  entry.reference = "McSherry-Talwar 2007; eps^2/8-zCDP (Cesar-Rogers 2021)";
+  entry.sensitivity = sensitivity;
+  entry.rho_each = epsilon * epsilon / 8 * (1 + 1e-12);
+  if (Status s = accountant.Spend(entry); !s) return s.error();
+  return mechanism->Select(utilities, rng);
+}
+
+DomainCompression DomainCompression::Identity(const std::vector<std::uint32_t>& sizes) {
+  DomainCompression c;
+  c.sizes = sizes;
+  for (std::uint32_t s : sizes) {
+    std::vector<std::uint32_t> forward(s);
+    std::vector<std::vector<std::uint32_t>> backward(s);
+    for (std::uint32_t v = 0; v < s; ++v) {
+      forward[v] = v;
+      backward[v] = {v};
+    }
+    c.forward.push_back(std::move(forward));
+    c.backward.push_back(std::move(backward));
+  }
+  return c;
+}
+
+EncodedTable DomainCompression::Compress(const EncodedTable& data) const {
+  EncodedTable out;
+  out.rows = data.rows;
+  out.cardinalities = sizes;
+  for (std::size_t a = 0; a < data.columns.size(); ++a) {
+    std::vector<Code> column(data.rows);
+    for (std::size_t r = 0; r < data.rows; ++r) {
+      column[r] = static_cast<Code>(forward[a][data.columns[a][r]]);
+    }
+    out.columns.push_back(std::move(column));
+  }
+  return out;
+}
+
+EncodedTable DomainCompression::Expand(const EncodedTable& compressed, Rng& rng) const {
+  EncodedTable out;
+  out.rows = compressed.rows;
+  for (const auto& f : forward) out.cardinalities.push_back(static_cast<std::uint32_t>(f.size()));
+  for (std::size_t a = 0; a < compressed.columns.size(); ++a) {
+    std::vector<Code> column(compressed.rows);
+    for (std::size_t r = 0; r < compressed.rows; ++r) {
+      const auto& originals = backward[a][compressed.columns[a][r]];
+      column[r] = static_cast<Code>(
+          originals.size() == 1 ? originals[0] : originals[UniformBelow(rng, originals.size())]);
+    }
+    out.columns.push_back(std::move(column));
+  }
+  return out;
+}
+
+DomainCompression CompressDomains(std::vector<Measurement>& one_way,
+                                  const std::vector<std::uint32_t>& sizes,
+                                  const std::vector<int>& missing_codes, bool merge_rare) {
+  DomainCompression c = DomainCompression::Identity(sizes);
+  for (Measurement& m : one_way) {
+    const auto a = static_cast<std::size_t>(m.clique.at(0));
+    const int missing = a < missing_codes.size() ? missing_codes[a] : -1;
+    std::vector<std::uint32_t> kept, merged;
+    bool drop = false;
+    for (std::uint32_t v = 0; v < sizes[a]; ++v) {
+      const bool supported = m.noisy[v] >= 3 * m.sigma;
+      if (static_cast<int>(v) == missing && !supported) {
+        drop = true;
+      } else if (supported || !merge_rare) {
+        kept.push_back(v);
+      } else {
+        merged.push_back(v);
+      }
+    }
+    if (kept.empty() && merged.empty()) {  // nothing else left: keep the missing code
+      kept.push_back(static_cast<std::uint32_t>(missing));
+      drop = false;
+    }
+    if (merged.empty() && !drop) continue;
+    std::vector<double> noisy, weights;
+    c.backward[a].clear();
+    for (std::uint32_t v : kept) {
+      c.forward[a][v] = static_cast<std::uint32_t>(noisy.size());
+      c.backward[a].push_back({v});
+      noisy.push_back(m.noisy[v]);
+      weights.push_back(1.0);
+    }
+    if (!merged.empty()) {
+      double sum = 0;
+      for (std::uint32_t v : merged) {
+        c.forward[a][v] = static_cast<std::uint32_t>(noisy.size());
+        sum += m.noisy[v];
+      }
+      const double scale = 1.0 / std::sqrt(static_cast<double>(merged.size()) + 1.0);
+      c.backward[a].push_back(merged);
+      noisy.push_back(sum * scale);
+      weights.push_back(scale);
+    }
+    if (drop) {
+      std::uint32_t home = static_cast<std::uint32_t>(noisy.size() - 1);  // the merged code
+      if (merged.empty()) {
+        home = 0;
+        for (std::uint32_t k = 1; k < kept.size(); ++k) {
+          if (m.noisy[kept[k]] > m.noisy[kept[home]]) home = k;
+        }
+      }
+      c.forward[a][static_cast<std::size_t>(missing)] = home;
+    }
+    bool weighted = false;
+    for (double w : weights) weighted = weighted || w != 1.0;
+    m.noisy = std::move(noisy);
+    m.weights = weighted ? std::move(weights) : std::vector<double>{};
+    c.sizes[a] = static_cast<std::uint32_t>(m.noisy.size());
+  }
+  return c;
+}
+
+}  // namespace deniable

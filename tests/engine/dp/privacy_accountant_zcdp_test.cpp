@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+// zCDP entries in the privacy accountant (issue 10: the marginals mode's ledger).
+#include <gtest/gtest.h>
+
+#include "engine/dp/gaussian_accounting.h"
+#include "engine/dp/privacy_accountant.h"
+
+namespace deniable {
+namespace {
+
+LedgerEntry Zcdp(const std::string& label, double rho, std::size_t count = 1) {
+  LedgerEntry e;
+  e.label = label;
+  e.mechanism = "discrete Gaussian";
+  e.partition = "all";
+  e.rho_each = rho;
+  e.count = count;
+  e.sensitivity = 1;
+  return e;
+}
+
+LedgerEntry Pure(const std::string& label, double epsilon) {
+  LedgerEntry e;
+  e.label = label;
+  e.mechanism = "discrete Laplace";
+  e.partition = "all";
+  e.epsilon_each = epsilon;
+  e.sensitivity = 1;
+  return e;
+}
+
+TEST(PrivacyAccountantZcdpTest, ZcdpEntriesNeedAConversionDelta) {
+  auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
+  ASSERT_TRUE(accountant.has_value());
+  const Status s = accountant->Spend(Zcdp("1-way marginals", 0.01));
+  ASSERT_FALSE(s.has_value());
+  EXPECT_EQ(s.error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_TRUE(accountant->entries().empty());
+}
+
+TEST(PrivacyAccountantZcdpTest, RhoAddsAndTheBlockIsConvertedOnceWithCks) {
+  auto accountant = PrivacyAccountant::Create({3.0, 2e-6});
+  ASSERT_TRUE(accountant.has_value());
+  ASSERT_TRUE(accountant->Spend(Pure("row count", 0.01)).has_value());
+  ASSERT_TRUE(accountant->SetZcdpDelta(1e-6).has_value());
+  ASSERT_TRUE(accountant->Spend(Zcdp("1-way marginals", 0.01, 3)).has_value());
+  ASSERT_TRUE(accountant->Spend(Zcdp("selection", 0.02)).has_value());
+  ASSERT_TRUE(accountant->Spend(Zcdp("2-way marginals", 0.05)).has_value());
+  EXPECT_NEAR(accountant->RhoOf("all"), 0.1, 1e-15);
+  EXPECT_GE(accountant->RhoOf("all"), 0.1);
+  // ρ = 0.1, δ = 1e-6: ε = 2.14193892838547 (gaussian_accounting.md §5), plus the 0.01.
+  const PrivacyCost total = accountant->Total();
+  EXPECT_NEAR(total.epsilon, 0.01 + 2.14193892838547, 1e-9);
+  EXPECT_GE(total.epsilon, 0.01 + ZcdpEpsilon(0.1, 1e-6).value());
+  EXPECT_EQ(total.delta, 1e-6);
+  // The sum of the per-entry conversions would be far worse: the block is converted once.
+  double separately = 0;
+  for (const LedgerEntry& e : accountant->entries()) separately += e.cost.epsilon;
+  EXPECT_GT(separately, total.epsilon + 1.0);
+  EXPECT_EQ(accountant->entries().back().composition, "zcdp");
+}
+
+TEST(PrivacyAccountantZcdpTest, RefusesOverspendingAndEpsilonDeltaEntriesAfterZcdp) {
+  auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
+  ASSERT_TRUE(accountant.has_value());
+  ASSERT_TRUE(accountant->SetZcdpDelta(1e-9).has_value());
+  const double rho = ZcdpRhoFor(1.0, 1e-9).value();
+  EXPECT_NEAR(accountant->RemainingRho(), rho, rho * 1e-6);
+  ASSERT_TRUE(accountant->Spend(Zcdp("most", rho * 0.999)).has_value());
+  const Status over = accountant->Spend(Zcdp("too much", rho * 0.01));
+  ASSERT_FALSE(over.has_value());
+  EXPECT_EQ(over.error().code, ErrorCode::kBudgetExhausted);
+  const Status late = accountant->Spend(Pure("late", 1e-6));
+  ASSERT_FALSE(late.has_value());
+  EXPECT_EQ(late.error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_EQ(accountant->entries().size(), 1u);
+  EXPECT_LE(accountant->Total().epsilon, 1.0);
+  const Status again = accountant->SetZcdpDelta(1e-10);
+  EXPECT_FALSE(again.has_value());
+}
+
+TEST(PrivacyAccountantZcdpTest, RhoForInvertsTheConversion) {
+  for (double epsilon : {0.1, 1.0, 5.0}) {
+    for (double delta : {1e-5, 1e-9}) {
+      const double rho = ZcdpRhoFor(epsilon, delta).value();
+      EXPECT_LE(ZcdpEpsilon(rho, delta).value(), epsilon);
+      EXPECT_GT(ZcdpEpsilon(rho * 1.001, delta).value(), epsilon);
+    }
+  }
+  EXPECT_FALSE(ZcdpRhoFor(-1, 1e-9).has_value());
+}
+
+TEST(PrivacyAccountantZcdpTest, JsonRoundTripKeepsZcdpEntries) {
+  auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
+  ASSERT_TRUE(accountant.has_value());
+  ASSERT_TRUE(accountant->Spend(Pure("row count", 0.01)).has_value());
+  ASSERT_TRUE(accountant->SetZcdpDelta(1e-9).has_value());
+  ASSERT_TRUE(accountant->Spend(Zcdp("marginals", 0.001, 14)).has_value());
+  const nlohmann::json json = accountant->ToJson();
+  auto back = PrivacyAccountant::FromJson(json);
+  ASSERT_TRUE(back.has_value()) << back.error().message;
+  EXPECT_EQ(back->ToJson(), json);
+  EXPECT_EQ(back->Total().epsilon, accountant->Total().epsilon);
+  // Editing ρ down is caught by the replay.
+  nlohmann::json edited = json;
+  edited["entries"][1]["rho_each"] = 0.0001;
+  EXPECT_FALSE(PrivacyAccountant::FromJson(edited).has_value());
+}
+
+}  // namespace
+}  // namespace deniable

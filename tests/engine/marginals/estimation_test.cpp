@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "engine/marginals/estimation.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "engine/core/random.h"
+
+namespace deniable {
+namespace {
+
+// Exact marginals of a random joint distribution over `sizes` with `total` records: consistent
+// measurements, so a model that contains the measured cliques can fit them exactly.
+struct Truth {
+  std::vector<std::uint32_t> sizes;
+  Factor joint;
+};
+
+Truth RandomTruth(std::vector<std::uint32_t> sizes, double total, std::uint64_t seed) {
+  SeededRng rng(seed);
+  Clique all;
+  for (std::size_t a = 0; a < sizes.size(); ++a) all.push_back(static_cast<int>(a));
+  Truth t{sizes, Factor::Filled(all, sizes, 0.0)};
+  double sum = 0;
+  for (double& v : t.joint.values) sum += v = 0.05 + UniformUnit(rng);
+  for (double& v : t.joint.values) v *= total / sum;
+  return t;
+}
+
+Measurement Exact(const Truth& t, const Clique& c) {
+  return Measurement{c, SumOnto(t.joint, c).values, 1.0, {}};
+}
+
+double MaxRelativeError(const Factor& a, const std::vector<double>& b) {
+  double worst = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    worst = std::max(worst, std::abs(a.values[i] - b[i]) / std::max(1.0, std::abs(b[i])));
+  }
+  return worst;
+}
+
+class NoiselessRecoveryTest : public ::testing::TestWithParam<std::vector<Clique>> {};
+
+TEST_P(NoiselessRecoveryTest, RecoversTheMeasuredMarginals) {
+  const Truth truth = RandomTruth({3, 4, 2, 5, 3}, 10000.0, 11);
+  std::vector<Measurement> measurements;
+  for (int a = 0; a < 5; ++a) measurements.push_back(Exact(truth, {a}));
+  for (const Clique& c : GetParam()) measurements.push_back(Exact(truth, c));
+  EstimationOptions options;
+  options.iterations = 3000;
+  options.total = 10000.0;
+  auto result = EstimateModel(measurements, truth.sizes, options);
+  ASSERT_TRUE(result.has_value()) << result.error().message;
+  for (const Measurement& m : measurements) {
+    EXPECT_LT(MaxRelativeError(result->model.Marginal(m.clique), m.noisy), 2e-3)
+        << "clique of size " << m.clique.size();
+  }
+  EXPECT_LT(result->loss, 1e-2);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Graphs, NoiselessRecoveryTest,
+    ::testing::Values(std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 4}},          // tree
+                      std::vector<Clique>{{0, 1}, {1, 2}, {0, 2}, {2, 3}, {3, 4}},  // cycle
+                      std::vector<Clique>{{0, 1, 2}, {2, 3, 4}, {1, 3}}));          // non-tree
+
+TEST(EstimationTest, EstimatesTheTotalByInverseVariance) {
+  std::vector<Measurement> ms = {{{0}, {60, 40}, 1.0, {}}, {{1}, {30, 30, 30}, 2.0, {}}};
+  // variances 2 and 12: (100/2 + 90/12) / (1/2 + 1/12) = 98.571...
+  EXPECT_NEAR(EstimateTotal(ms), (100.0 / 2 + 90.0 / 12) / (0.5 + 1.0 / 12), 1e-9);
+}
+
+TEST(EstimationTest, RejectsAMeasurementOfTheWrongSize) {
+  std::vector<Measurement> ms = {{{0}, {1, 2, 3}, 1.0, {}}};
+  auto result = EstimateModel(ms, {2}, {});
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().code, ErrorCode::kInvalidArgument);
+}
+
+TEST(EstimationTest, WarmStartContinuesFromThePreviousModel) {
+  const Truth truth = RandomTruth({3, 4, 2}, 1000.0, 5);
+  std::vector<Measurement> ms = {Exact(truth, {0, 1})};
+  EstimationOptions options;
+  options.iterations = 400;
+  options.total = 1000.0;
+  auto first = EstimateModel(ms, truth.sizes, options);
+  ASSERT_TRUE(first.has_value());
+  ms.push_back(Exact(truth, {1, 2}));
+  options.iterations = 1;
+  auto warm = EstimateModel(ms, truth.sizes, options, &first->model);
+  auto cold = EstimateModel(ms, truth.sizes, options);
+  ASSERT_TRUE(warm.has_value() && cold.has_value());
+  EXPECT_LT(MaxRelativeError(warm->model.Marginal({0, 1}), ms[0].noisy),
+            MaxRelativeError(cold->model.Marginal({0, 1}), ms[0].noisy));
+}
+
+}  // namespace
+}  // namespace deniable
