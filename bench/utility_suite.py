@@ -49,7 +49,7 @@ SCHEMA_DIR = os.path.join(REPO, 'bench', 'schemas')
 DEFAULT_DATA = os.path.normpath(os.path.join(REPO, '..', 'shared', 'data'))
 if not os.path.isdir(DEFAULT_DATA):
     DEFAULT_DATA = '/work/shared/data'
-ALL_MODES = ['random', 'independent', 'correlated', 'deniable']
+ALL_MODES = ['random', 'independent', 'correlated', 'marginals', 'deniable']
 ALL_EPS = [0.3, 1.0, 3.0]
 QUICK_TABLES = ['adult', 'compas_reduced', 'flchain', 'penguins', 'wide']
 WIDE = 'wide'
