@@ -87,12 +87,20 @@ QWidget* PrivacyPage::buildModes() {
       {SynthesisMode::kDeniable,
        tr("each released row could have come from at least k people, plus differential privacy"),
        tr("slower: candidate rows that fail the privacy test are discarded")},
+      {SynthesisMode::kMarginals,
+       tr("individuals with ε-differential privacy over the whole release (zCDP accounting)"),
+       tr("measures the 2- and 3-column tables that matter most (AIM) or a tree of pairs (MST) "
+          "and fits a graphical model to them: the most faithful, a few seconds")},
   };
   for (const auto& mode : modes) {
     auto* card = new ModeCard(modeTitle(static_cast<int>(mode.mode)), mode.protects, mode.costs, box);
     cards_[static_cast<std::size_t>(mode.mode)] = card;
     const int index = static_cast<int>(mode.mode);
-    grid->addWidget(card, index / 2, index % 2);
+    if (index < 4) {
+      grid->addWidget(card, index / 2, index % 2);
+    } else {
+      grid->addWidget(card, index / 2, 0, 1, 2);  // the fifth card spans the row
+    }
     connect(card, &ModeCard::chosen, this, [this, m = mode.mode] {
       PrivacySettings next = session_->settings();
       if (next.model.mode == m) return;
@@ -160,6 +168,23 @@ QWidget* PrivacyPage::buildParameters() {
                                 "tables (more noise in each count)."));
   connectSlider(degree_, tr("degree"), [](PrivacySettings& s, double v) { s.model.degree = static_cast<int>(v); });
   form->addRow(tr("Degree (parents per column):"), degree_);
+
+  mechanism_ = new QComboBox(box);
+  mechanism_->addItem(tr("AIM — adaptive, the most faithful"),
+                      static_cast<int>(MarginalsMechanism::kAim));
+  mechanism_->addItem(tr("MST — a tree of pairs, faster"),
+                      static_cast<int>(MarginalsMechanism::kMst));
+  mechanism_->setToolTip(tr("Marginals mode: AIM chooses, round by round, the 2- and 3-column "
+                            "tables whose noisy counts improve the model most; MST measures "
+                            "every column and a spanning tree of column pairs."));
+  connect(mechanism_, &QComboBox::activated, this, [this](int index) {
+    PrivacySettings next = session_->settings();
+    next.model.marginals.mechanism =
+        static_cast<MarginalsMechanism>(mechanism_->itemData(index).toInt());
+    edit(next, tr("Choose %1").arg(QString::fromUtf8(
+                   MarginalsMechanismName(next.model.marginals.mechanism))));
+  });
+  form->addRow(tr("Marginals mechanism:"), mechanism_);
 
   bins_ = new ParameterSlider({.minimum = 2, .maximum = 100, .decimals = 0, .step = 1,
                                .logarithmic = false, .integer = true,
@@ -337,6 +362,11 @@ void PrivacyPage::refresh() {
   }
   bins_->setValue(model.bins > 0 ? model.bins : automaticBins());
   const bool correlated = model.mode == SynthesisMode::kCorrelated;
+  {
+    const QSignalBlocker block_mechanism(mechanism_);
+    mechanism_->setCurrentIndex(mechanism_->findData(static_cast<int>(model.marginals.mechanism)));
+    mechanism_->setEnabled(model.mode == SynthesisMode::kMarginals);
+  }
   degree_->setEnabled(correlated);
   structure_share_->setEnabled(correlated);
   // Random mode spends the whole budget on the domains: the share does not apply.

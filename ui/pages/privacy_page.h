@@ -41,6 +41,7 @@ class PrivacyPage : public QWidget {
   ParameterSlider* epsilonSlider() const { return epsilon_; }
   ParameterSlider* degreeSlider() const { return degree_; }
   ModeCard* modeCard(SynthesisMode mode) const { return cards_[static_cast<std::size_t>(mode)]; }
+  QComboBox* mechanismBox() const { return mechanism_; }
   QSpinBox* rowsSpinBox() const { return rows_; }
   QCheckBox* reproducibleCheckBox() const { return reproducible_; }
   // The share of ε for domains; its minimum reads "Automatic" (domain_fraction unset).
@@ -65,11 +66,12 @@ class PrivacyPage : public QWidget {
 
   Session* session_;
   JobController* jobs_;
-  std::array<ModeCard*, 4> cards_{};
+  std::array<ModeCard*, 5> cards_{};
   ParameterSlider* epsilon_;
   ParameterSlider* degree_;
   ParameterSlider* bins_;
   QCheckBox* auto_bins_;
+  QComboBox* mechanism_;
   QComboBox* delta_;
   QDoubleSpinBox* domain_share_;
   QToolButton* more_;

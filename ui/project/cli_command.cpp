@@ -37,6 +37,10 @@ QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
     args << QStringLiteral("--degree") << QString::number(model.degree)
          << QStringLiteral("--structure-fraction") << exactNumber(model.structure_fraction);
   }
+  if (model.mode == SynthesisMode::kMarginals) {
+    args << QStringLiteral("--mechanism")
+         << QString::fromUtf8(MarginalsMechanismName(model.marginals.mechanism));
+  }
   if (model.mode == SynthesisMode::kDeniable) {
     const DeniableOptions& deniable = model.deniable;
     args << QStringLiteral("--k") << QString::number(deniable.k) << QStringLiteral("--gamma")

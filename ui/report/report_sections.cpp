@@ -178,7 +178,7 @@ QString ledgerSection(const ReviewData& data, const PrivacyFacts& privacy) {
                            "<td class=\"num\">%4</td><td class=\"num\">%5</td><td>%6</td>"
                            "<td>%7</td></tr>")
                 .arg(escape(readableLedgerLabel(e.label, names)), escape(toQString(e.mechanism)),
-                     escape(formatEpsilon(e.cost.epsilon)), escape(formatDelta(e.cost.delta)),
+                     escape(ledgerCostColumns(e).first), escape(ledgerCostColumns(e).second),
                      escape(formatCount(e.count)), escape(toQString(e.partition)),
                      escape(toQString(e.reference)));
   }

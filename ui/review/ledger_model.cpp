@@ -53,8 +53,8 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
       case kWhat: return readableLedgerLabel(e.label, names_);
       case kMechanism: return toQString(e.mechanism);
-      case kEpsilon: return formatEpsilon(e.cost.epsilon);
-      case kDelta: return formatDelta(e.cost.delta);
+      case kEpsilon: return ledgerCostColumns(e).first;
+      case kDelta: return ledgerCostColumns(e).second;
       case kCount: return formatCount(e.count);
       case kRows: return toQString(e.partition);
       case kReference: return toQString(e.reference);
@@ -70,6 +70,13 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const {
       case kEpsilon:
       case kDelta:
       case kCount:
+        if (e.rho_each > 0) {
+          return tr("%1 invocation(s), each ρ = %2 (zero-concentrated DP), sensitivity %3. The "
+                    "ρ of all zCDP entries add up and are converted to (ε, δ) once, for the "
+                    "whole block (Canonne, Kamath, Steinke 2020): see the total.")
+              .arg(formatCount(e.count), QString::number(e.rho_each, 'g', 4),
+                   QString::number(e.sensitivity, 'g', 4));
+        }
         return tr("%1 invocation(s), each ε = %2, δ = %3, sensitivity %4; composed by %5 "
                   "composition: ε = %6, δ = %7")
             .arg(formatCount(e.count), formatEpsilon(e.epsilon_each), formatDelta(e.delta_each),

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/review/network_facts.h"
 
+#include <algorithm>
+#include <set>
+
 namespace deniable::ui {
 namespace {
 
@@ -84,10 +87,57 @@ NetworkFacts ExtractNetworkFacts(const ReviewData& data) {
   }
   facts.deniable = data.description.mode == "deniable" ||
                    data.settings.mode == SynthesisMode::kDeniable;
+  facts.marginals = data.description.mode == "marginals";
+  if (facts.marginals) {
+    // parameters.model as the engine writes it (pipeline: "mechanism", "measured": [{"clique":
+    // [...], "sigma": s}, ...]); anything malformed is skipped, never trusted.
+    const nlohmann::json model = data.description.parameters.value("model", nlohmann::json());
+    if (model.is_object()) {
+      if (model.contains("mechanism") && model["mechanism"].is_string()) {
+        facts.mechanism = model["mechanism"].get<std::string>();
+      }
+      const nlohmann::json measured = model.value("measured", nlohmann::json::array());
+      const auto attributes = static_cast<int>(data.description.domains.size());
+      for (const nlohmann::json& m : measured.is_array() ? measured : nlohmann::json::array()) {
+        if (!m.is_object() || !m.contains("clique") || !m["clique"].is_array()) continue;
+        MeasuredMarginal marginal;
+        bool ok = true;
+        for (const nlohmann::json& a : m["clique"]) {
+          ok = ok && a.is_number_integer() && a.get<int>() >= 0 && a.get<int>() < attributes;
+          if (ok) marginal.attributes.push_back(a.get<int>());
+        }
+        if (!ok || marginal.attributes.empty()) continue;
+        if (m.contains("sigma") && m["sigma"].is_number()) marginal.sigma = m["sigma"].get<double>();
+        facts.measured.push_back(std::move(marginal));
+      }
+    }
+  }
   if (facts.deniable && !facts.sigma.empty()) {
     facts.omega = omegaOf(data, static_cast<int>(facts.sigma.size()));
   }
   return facts;
+}
+
+std::vector<std::pair<int, int>> NetworkFacts::MeasuredPairs() const {
+  std::set<std::pair<int, int>> pairs;
+  for (const MeasuredMarginal& m : measured) {
+    for (std::size_t i = 0; i < m.attributes.size(); ++i) {
+      for (std::size_t j = i + 1; j < m.attributes.size(); ++j) {
+        const int a = m.attributes[i], b = m.attributes[j];
+        if (a != b) pairs.insert({std::min(a, b), std::max(a, b)});
+      }
+    }
+  }
+  return {pairs.begin(), pairs.end()};
+}
+
+std::vector<std::size_t> NetworkFacts::MeasuredWith(int attribute) const {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < measured.size(); ++i) {
+    const auto& a = measured[i].attributes;
+    if (std::find(a.begin(), a.end(), attribute) != a.end()) out.push_back(i);
+  }
+  return out;
 }
 
 std::vector<std::string> AttributeNames(const Description& description) {

@@ -21,8 +21,23 @@ enum class Resampling {
 };
 const char* ResamplingName(Resampling resampling);  // "always re-sampled", ...
 
+// A marginal the marginals mode measured (issue 10): its attributes and the noise's σ.
+struct MeasuredMarginal {
+  std::vector<int> attributes;  // indices into Description::domains
+  double sigma = 0;
+};
+
 struct NetworkFacts {
   bool deniable = false;
+  // The marginals mode (MST / AIM): no Bayesian network; the model is fitted to these noisy
+  // marginals (the description's parameters.model.measured). Empty in the other modes.
+  bool marginals = false;
+  std::string mechanism;  // "aim" or "mst"
+  std::vector<MeasuredMarginal> measured;
+  // Pairs (a < b) of attributes measured together in some marginal of two or more.
+  std::vector<std::pair<int, int>> MeasuredPairs() const;
+  // The measured marginals that contain `attribute`.
+  std::vector<std::size_t> MeasuredWith(int attribute) const;
   std::optional<OmegaRange> omega;  // deniable mode, when the run recorded it
   std::vector<int> sigma;           // attribute indices (into Description::domains) in σ order
   std::vector<int> position;        // per attribute: its position in σ (-1 if absent)

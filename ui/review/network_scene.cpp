@@ -176,6 +176,12 @@ Status NetworkScene::setData(const ReviewData& data) {
     input.nodes.push_back({size.width() / 72.0, size.height() / 72.0});
     sizes.push_back(size);
   }
+  // The marginals mode: a line joins two attributes measured together (no parents).
+  for (const auto& [a, b] : facts.MeasuredPairs()) {
+    const int na = nodeOfAttribute[static_cast<std::size_t>(a)];
+    const int nb = nodeOfAttribute[static_cast<std::size_t>(b)];
+    if (na >= 0 && nb >= 0) input.edges.push_back({na, nb});
+  }
   for (const BayesNode& node : description.network.nodes) {
     for (int parent : node.parents) {
       if (parent < 0 || static_cast<std::size_t>(parent) >= attributes ||
@@ -198,6 +204,8 @@ Status NetworkScene::setData(const ReviewData& data) {
     QPainterPath line = edgePath(path);
     auto* item = addPath(line, QPen(kEdgeColor, 1.4));
     item->setZValue(0);
+    ++edgeCount_;
+    if (facts.marginals) continue;  // measured together: no direction
     QPolygonF head;
     if (path.has_arrow) {
       head = arrowHead(line.currentPosition(), QPointF(path.arrow_tip.x, path.arrow_tip.y));
@@ -205,7 +213,6 @@ Status NetworkScene::setData(const ReviewData& data) {
       head = arrowHead(line.pointAtPercent(0.9), line.currentPosition());
     }
     addPolygon(head, QPen(kEdgeColor, 1), QBrush(kEdgeColor))->setZValue(0);
-    ++edgeCount_;
   }
   nodes_.assign(attributes, nullptr);
   for (std::size_t a = 0; a < attributes; ++a) {
@@ -239,13 +246,20 @@ void NetworkScene::addLegend(const ReviewData& data, const NetworkFacts& facts) 
                          return addRect(r, QPen(QColor(0x33, 0x33, 0x33)), dataTypeColor(type));
                        }});
   }
-  rows[0].push_back({tr("parent → child"), [this](QRectF r) {
-                       const qreal y = r.center().y();
-                       auto* line = addLine(r.left(), y, r.right() - 4, y, QPen(kEdgeColor, 1.4));
-                       addPolygon(arrowHead(QPointF(r.left(), y), QPointF(r.right(), y)),
-                                  QPen(kEdgeColor), QBrush(kEdgeColor));
-                       return line;
-                     }});
+  if (facts.marginals) {
+    rows[0].push_back({tr("measured together (a noisy 2- or 3-way marginal)"), [this](QRectF r) {
+                         const qreal y = r.center().y();
+                         return addLine(r.left(), y, r.right(), y, QPen(kEdgeColor, 1.4));
+                       }});
+  } else {
+    rows[0].push_back({tr("parent → child"), [this](QRectF r) {
+                         const qreal y = r.center().y();
+                         auto* line = addLine(r.left(), y, r.right() - 4, y, QPen(kEdgeColor, 1.4));
+                         addPolygon(arrowHead(QPointF(r.left(), y), QPointF(r.right(), y)),
+                                    QPen(kEdgeColor), QBrush(kEdgeColor));
+                         return line;
+                       }});
+  }
   if (facts.deniable && facts.omega) {
     for (Resampling kind : {Resampling::kAlways, Resampling::kSometimes, Resampling::kNever}) {
       if (kind == Resampling::kSometimes && facts.omega->min == facts.omega->max) continue;

@@ -137,6 +137,18 @@ void NetworkView::setData(std::shared_ptr<const ReviewData> reviewData) {
                      .arg(scene_->nodeCount())
                      .arg(scene_->edgeCount())
                      .arg(toQString(data_->description.mode));
+  if (facts.marginals) {
+    std::size_t joint = 0;
+    for (const MeasuredMarginal& m : facts.measured) joint += m.attributes.size() >= 2 ? 1 : 0;
+    text = tr("%1 attributes, mode marginals (%2). %3 noisy marginals measured, %4 of them over "
+              "two or more columns; a line joins columns measured together. There is no "
+              "Bayesian network: a graphical model is fitted to these marginals (Private-PGM) "
+              "and the rows are sampled from it.")
+               .arg(scene_->nodeCount())
+               .arg(facts.mechanism == "mst" ? tr("MST") : tr("AIM"))
+               .arg(facts.measured.size())
+               .arg(joint);
+  }
   if (facts.deniable) {
     text += tr("<br><b>σ order</b> (the order attributes are sampled in): %1")
                 .arg(toQString(facts.SigmaText(names)).toHtmlEscaped());
@@ -191,6 +203,27 @@ void NetworkView::showAttribute(int attribute) {
   for (int p : node.parents) {
     parents << toQString(description.domains[static_cast<std::size_t>(p)].AttributeName()).toHtmlEscaped();
   }
+  table_->setVisible(!facts.marginals);
+  if (facts.marginals) {
+    // What was measured about this attribute (its marginals and their noise).
+    QStringList marginals;
+    for (std::size_t i : facts.MeasuredWith(attribute)) {
+      QStringList columns;
+      for (int a : facts.measured[i].attributes) {
+        columns << toQString(description.domains[static_cast<std::size_t>(a)].AttributeName()).toHtmlEscaped();
+      }
+      marginals << tr("{%1} (noise σ = %2 rows)")
+                       .arg(columns.join(QStringLiteral(", ")))
+                       .arg(QString::number(facts.measured[i].sigma, 'g', 3));
+    }
+    details_->setText(
+        tr("%1; %2 in the model.<br><b>Measured in</b>: %3.")
+            .arg(domain.is_geo() ? tr("geo pair of two columns")
+                                 : dataTypeLabel(domain.type, domain.categorical))
+            .arg(node.cardinality == 1 ? tr("1 value") : tr("%1 values").arg(node.cardinality))
+            .arg(marginals.isEmpty() ? tr("nothing (drawn from the fitted model)")
+                                     : marginals.join(QStringLiteral("; "))));
+  }
   QString details = tr("%1; %2 in the model; parents: %3.")
                         .arg(domain.is_geo() ? tr("geo pair of two columns")
                                              : dataTypeLabel(domain.type, domain.categorical))
@@ -202,7 +235,7 @@ void NetworkView::showAttribute(int attribute) {
   if (facts.deniable && facts.omega) {
     details += QStringLiteral(" — ") + bold(QString::fromLatin1(ResamplingName(facts.ResamplingOf(attribute))));
   }
-  details_->setText(details + QStringLiteral("."));
+  if (!facts.marginals) details_->setText(details + QStringLiteral("."));
 
   QString cost;
   if (!privacy_.ledger_ok) {
@@ -217,7 +250,7 @@ void NetworkView::showAttribute(int attribute) {
       cost += QStringLiteral("<br>• %1 — %2 on %3: %4")
                   .arg(readableLedgerLabel(e.label, names).toHtmlEscaped(),
                        toQString(e.mechanism).toHtmlEscaped(),
-                       toQString(e.partition).toHtmlEscaped(), formatCost(e.cost).toHtmlEscaped());
+                       toQString(e.partition).toHtmlEscaped(), formatEntryCost(e).toHtmlEscaped());
     }
     // Entries about no attribute in particular (structure search, joint domain selection)
     // are shared by all of them.
@@ -232,7 +265,7 @@ void NetworkView::showAttribute(int attribute) {
       if (specific[i]) continue;
       const LedgerEntry& e = privacy_.entries[i];
       shared += QStringLiteral("<br>• %1 — %2").arg(readableLedgerLabel(e.label, names).toHtmlEscaped(),
-                                                   formatCost(e.cost).toHtmlEscaped());
+                                                   formatEntryCost(e).toHtmlEscaped());
     }
     if (!shared.isEmpty()) cost += tr("<br><b>Shared by all attributes</b>:") + shared;
   }

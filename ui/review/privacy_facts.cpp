@@ -91,6 +91,23 @@ QString formatCost(PrivacyCost cost) {
   return QStringLiteral("ε = %1, δ = %2").arg(formatEpsilon(cost.epsilon), formatDelta(cost.delta));
 }
 
+QString formatEntryCost(const LedgerEntry& entry) {
+  if (entry.rho_each > 0) {
+    return QStringLiteral("ρ = %1 (zCDP)")
+        .arg(QString::number(entry.rho_each * static_cast<double>(entry.count), 'g', 4));
+  }
+  return formatCost(entry.cost);
+}
+
+std::pair<QString, QString> ledgerCostColumns(const LedgerEntry& entry) {
+  if (entry.rho_each > 0) {
+    return {QStringLiteral("ρ = %1")
+                .arg(QString::number(entry.rho_each * static_cast<double>(entry.count), 'g', 4)),
+            QObject::tr("zCDP")};
+  }
+  return {formatEpsilon(entry.cost.epsilon), formatDelta(entry.cost.delta)};
+}
+
 PrivacyFacts ExtractPrivacyFacts(const ReviewData& data) {
   PrivacyFacts facts;
   const Description& description = data.description;

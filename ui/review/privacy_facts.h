@@ -74,6 +74,12 @@ std::vector<std::size_t> EntriesConcerning(const std::vector<LedgerEntry>& entri
 std::vector<DomainProvenanceRow> DomainProvenance(const Description& description);
 
 QString formatCost(PrivacyCost cost);  // "ε = 1.0, δ = 10⁻⁹"
+// One ledger entry's cost: formatCost(e.cost), or "ρ = 0.0012 (zCDP)" for a zCDP entry, whose
+// ρ's add up and are converted to (ε, δ) once for the whole block (dp/privacy_accountant.h):
+// an ε per zCDP entry would invite adding them up.
+QString formatEntryCost(const LedgerEntry& entry);
+// The ε and δ columns of a ledger table for an entry: {"ρ = …", "zCDP"} for a zCDP entry.
+std::pair<QString, QString> ledgerCostColumns(const LedgerEntry& entry);
 
 // A ledger label for people: "attribute N" (how a learner given no names labels its spends)
 // becomes the attribute's name, names[N].

@@ -95,6 +95,7 @@ nlohmann::json PrivacySettingsToJson(const PrivacySettings& settings) {
                        {"epsilon0", deniable.epsilon0},
                        {"maxcost", deniable.maxcost}};
   }
+  out["marginals"] = {{"mechanism", MarginalsMechanismName(model.marginals.mechanism)}};
   return out;
 }
 
@@ -155,6 +156,18 @@ Result<PrivacySettings> PrivacySettingsFromJson(const nlohmann::json& json,
                      ReadField(d, "maxcost", source, deniable.maxcost)}) {
       if (!s) return s.error();
     }
+  }
+  if (json.contains("marginals")) {
+    std::string mechanism = MarginalsMechanismName(model.marginals.mechanism);
+    if (Status s = ReadField(json["marginals"], "mechanism", source, mechanism); !s) {
+      return s.error();
+    }
+    const auto parsed_mechanism = ParseMarginalsMechanism(mechanism);
+    if (!parsed_mechanism) {
+      return ParseError(source + ": settings.marginals.mechanism: unknown mechanism '" +
+                        mechanism + "' (aim or mst)");
+    }
+    model.marginals.mechanism = *parsed_mechanism;
   }
   if (auto valid = model.Validate(); !valid) return valid.error().WithContext(source);
   return settings;
