@@ -59,8 +59,9 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
     // The union's groups: every attribute but the numeric histogram ones and the geo pairs
     // (their missing markers come from their own second pass).
     const int groups = modelled - budget.histogram_columns - budget.geo_columns;
-    const double wanted = kUnionConstant * std::sqrt(static_cast<double>(groups)) /
-                          (kKeptShare * rows) / epsilon;
+    const double kept_rows = std::max(kKeptShare * rows, kMinKeptRows);
+    const double wanted = kUnionConstant * std::sqrt(static_cast<double>(groups)) / kept_rows /
+                          epsilon;
     union_share = std::clamp(wanted, kMinUnionShare, kMaxUnionShare);
   }
   const int per_column_parts =

@@ -255,8 +255,9 @@ QString forecastDetailsHtml(const ColumnForecastView& column, const DomainForeca
     parts << tr("To keep them: %1.").arg(fixes.join(tr("; or ")));
     if (!(doubled > now * 1.001) && !record.domain_fraction && !record.random_mode) {
       parts << tr("Raising ε alone does not help here: the automatic rule gives %1 the same "
-                  "ε = %2 at a larger ε (it aims to keep values held by about %3 of the rows).")
-                   .arg(what, formatEpsilon(now), formatPercent(kKeptShare, 1));
+                  "ε = %2 at a larger ε (it aims to keep values held by about %3 of the rows, at least %4).")
+                   .arg(what, formatEpsilon(now), formatPercent(kKeptShare, 1),
+                        countOf(static_cast<std::uint64_t>(kMinKeptRows), tr("row"), tr("rows")));
     }
   }
   return parts.join(QStringLiteral("<br>"));
