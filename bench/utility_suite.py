@@ -4,7 +4,7 @@
 
 So that no dataset is special: a change to domains, bins or models is measured on EVERY CSV
 table of the data folder (default ../shared/data) plus a composite wide table made on the fly,
-for the modes random, independent, correlated and deniable at ε = 0.3, 1 and 3, over N seeds.
+for the modes random, independent, correlated, marginals and deniable at ε = 0.3, 1 and 3, over N seeds.
 
 Per run: mean 1-way and 2-way TVD (`deniable-cli compare`), wall time and peak RSS, and checks:
 lost categories (≥ 5% of real rows, < 1% of synthetic ones), cells that do not parse as their

@@ -59,7 +59,10 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
     // The union's groups: every attribute but the numeric histogram ones and the geo pairs
     // (their missing markers come from their own second pass).
     const int groups = modelled - budget.histogram_columns - budget.geo_columns;
-    const double kept_rows = std::max(kKeptShare * rows, kMinKeptRows);
+    // The floor never asks more than kSmallTableKeptShare of a small table's rows: a
+    // 1,000-row table must keep categories of 50 rows, not of 300.
+    const double kept_rows =
+        std::max(kKeptShare * rows, std::min(kMinKeptRows, kSmallTableKeptShare * rows));
     const double wanted = kUnionConstant * std::sqrt(static_cast<double>(groups)) / kept_rows /
                           epsilon;
     union_share = std::clamp(wanted, kMinUnionShare, kMaxUnionShare);

@@ -14,7 +14,7 @@
 //    third of them on the tables measured), so ε_u = kUnionConstant·√m / (φ·n̂), kept within
 //    [kMinUnionShare, kMaxUnionShare] of ε. (On the 5,000-row, 30-column composite table the
 //    formula asks 0.67 for φ = 5%, where the union's forecast needs 0.65.) φ = 1.5%, but never
-//    below kMinKeptRows rows: below a few hundred rows a value is within the noise of the
+//    below kMinKeptRows rows (or kSmallTableKeptShare of the rows, when that is fewer): below a few hundred rows a value is within the noise of the
 //    model's counts anyway, and a smaller target only takes ε from the model. Measured on the
 //    utility suite (8 tables × independent/correlated × ε 0.3, 1; 4 seeds; sum of the mean
 //    2-way TVDs): φ = 3% scores 5.08, 2% 4.99, 1.5% 4.90, 1.5% with at least 300 rows 4.81 —
@@ -42,6 +42,7 @@ namespace deniable {
 
 inline constexpr double kKeptShare = 0.015;
 inline constexpr double kMinKeptRows = 300;
+inline constexpr double kSmallTableKeptShare = 0.05;
 inline constexpr double kUnionConstant = 30.6;
 inline constexpr double kMinUnionShare = 0.12;
 inline constexpr double kMaxUnionShare = 0.7;
