@@ -13,6 +13,7 @@
 #include <QUndoStack>
 #include <gtest/gtest.h>
 
+#include "tests/ui/cli_reproduction.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/main_window.h"
 #include "ui/pages/export_page.h"
@@ -99,19 +100,7 @@ TEST_F(DeniableWorkflowTest, GridPicksKAndOmegaAndTheRunReportsTheRecordGuarante
   EXPECT_TRUE(command.contains(QStringLiteral("--omega ") + omega_text)) << command.toStdString();
 }
 
-// The CLI built from the same sources (tests/CMakeLists.txt makes ui_tests depend on it).
-QString CliPath() {
-#ifdef DENIABLE_CLI_PATH
-  return QStringLiteral(DENIABLE_CLI_PATH);
-#else
-  return QString();
-#endif
-}
-
-QByteArray ReadAll(const QString& path) {
-  QFile file(path);
-  return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
+using test_support::CliPath;
 
 TEST_F(DeniableWorkflowTest, CliCommandReproducesASeededRunExactly) {
   if (!QFileInfo(CliPath()).isExecutable()) GTEST_SKIP() << "deniable-cli not built at " << CliPath().toStdString();
@@ -126,23 +115,10 @@ TEST_F(DeniableWorkflowTest, CliCommandReproducesASeededRunExactly) {
   const JobOutcome run = runJob(*window_->jobs(), [this] { ASSERT_TRUE(window_->jobs()->startRun()); });
   ASSERT_EQ(run.end, JobController::End::kSucceeded) << run.message.toStdString();
 
-  QTemporaryDir dir;
-  ExportPage* exporter = window_->exportPage();
-  exporter->setDirectory(dir.path());
-  const JobOutcome exported = runJob(*window_->jobs(), [exporter] { ASSERT_TRUE(exporter->startExport()); });
-  ASSERT_EQ(exported.end, JobController::End::kSucceeded) << exported.message.toStdString();
-
-  const QString cli_output = dir.filePath(QStringLiteral("cli.csv"));
-  const QString cli_description = dir.filePath(QStringLiteral("cli-description.json"));
-  const QStringList args = cliArguments(session.result()->request.settings, session.result()->request.rows,
-                                        {session.data()->path, exporter->outputPath(ExportPage::kSchema),
-                                         cli_output, cli_description});
-  QProcess cli;
-  cli.start(CliPath(), args);
-  ASSERT_TRUE(cli.waitForFinished(120'000));
-  ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
-  EXPECT_EQ(ReadAll(cli_output), ReadAll(exporter->outputPath(ExportPage::kCsv)));
-  EXPECT_EQ(ReadAll(cli_description), ReadAll(exporter->outputPath(ExportPage::kDescription)));
+  const test_support::CliReproduction cli = test_support::ReproduceWithCli(*window_);
+  EXPECT_FALSE(cli.gui_csv.isEmpty());
+  EXPECT_EQ(cli.cli_csv, cli.gui_csv);
+  EXPECT_EQ(cli.cli_description, cli.gui_description);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <QUndoStack>
 #include <gtest/gtest.h>
 
+#include "tests/ui/cli_reproduction.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/main_window.h"
 #include "ui/pages/export_page.h"
@@ -41,18 +42,7 @@ class MarginalsWorkflowTest : public ::testing::Test {
   std::unique_ptr<MainWindow> window_;
 };
 
-QString CliPath() {
-#ifdef DENIABLE_CLI_PATH
-  return QStringLiteral(DENIABLE_CLI_PATH);
-#else
-  return QString();
-#endif
-}
-
-QByteArray ReadAll(const QString& path) {
-  QFile file(path);
-  return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
+using test_support::CliPath;
 
 TEST_F(MarginalsWorkflowTest, CardAndMechanismAreUndoableEditsAndTheRunIsReviewed) {
   Session& session = *window_->session();
@@ -112,22 +102,10 @@ TEST_F(MarginalsWorkflowTest, CliCommandReproducesASeededRunExactly) {
   session.editSettings(settings, "seeded");
   const JobOutcome run = runJob(*window_->jobs(), [this] { ASSERT_TRUE(window_->jobs()->startRun()); });
   ASSERT_EQ(run.end, JobController::End::kSucceeded) << run.message.toStdString();
-  QTemporaryDir dir;
-  ExportPage* exporter = window_->exportPage();
-  exporter->setDirectory(dir.path());
-  const JobOutcome exported = runJob(*window_->jobs(), [exporter] { ASSERT_TRUE(exporter->startExport()); });
-  ASSERT_EQ(exported.end, JobController::End::kSucceeded) << exported.message.toStdString();
-  const QString cli_output = dir.filePath(QStringLiteral("cli.csv"));
-  const QString cli_description = dir.filePath(QStringLiteral("cli-description.json"));
-  const QStringList args = cliArguments(session.result()->request.settings, session.result()->request.rows,
-                                        {session.data()->path, exporter->outputPath(ExportPage::kSchema),
-                                         cli_output, cli_description});
-  EXPECT_TRUE(args.join(' ').contains(QStringLiteral("--mechanism mst"))) << args.join(' ').toStdString();
-  QProcess cli;
-  cli.start(CliPath(), args);
-  ASSERT_TRUE(cli.waitForFinished(120'000));
-  ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
-  EXPECT_EQ(ReadAll(cli_output), ReadAll(exporter->outputPath(ExportPage::kCsv)));
+  const test_support::CliReproduction cli = test_support::ReproduceWithCli(*window_);
+  EXPECT_TRUE(cli.args.join(' ').contains(QStringLiteral("--mechanism mst"))) << cli.args.join(' ').toStdString();
+  EXPECT_FALSE(cli.gui_csv.isEmpty());
+  EXPECT_EQ(cli.cli_csv, cli.gui_csv);
 }
 
 TEST(MarginalsSettingsTest, TheMechanismRoundTripsThroughTheProjectFileAndBadOnesAreNamed) {
