@@ -60,6 +60,13 @@ double L1(const std::vector<double>& a, const std::vector<double>& b) {
 
 }  // namespace
 
+int IterationsFor(std::size_t cells, int maximum, int minimum, double budget, bool fixed) {
+  if (fixed || cells == 0) return maximum;
+  const double affordable = std::floor(budget / static_cast<double>(cells));
+  return static_cast<int>(std::clamp(affordable, static_cast<double>(std::min(minimum, maximum)),
+                                     static_cast<double>(maximum)));
+}
+
 Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& options,
                               PrivacyAccountant& accountant, Rng& rng, Progress& progress) {
   if (!(std::isfinite(options.rho) && options.rho > 0)) {
@@ -211,6 +218,13 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
     if (!m) return m.error();
     measurements.push_back(std::move(m.value()));
     const std::vector<double> before = model.Marginal(c).values;
+    round_options.iterations = IterationsFor(
+        HypotheticalModelCells([&] {
+          std::vector<Clique> with = model.tree().cliques();
+          with.push_back(c);
+          return with;
+        }(), sizes),
+        options.round_iterations, kMinRoundIterations, kRoundCellIterations, options.fixed_iterations);
     auto refit = EstimateModel(measurements, sizes, round_options, &model);
     if (!refit) return refit.error();
     model = std::move(refit->model);
@@ -223,7 +237,9 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   }
   progress.Report(0.9, "AIM: final estimation");
   EstimationOptions final_options;
-  final_options.iterations = options.iterations;
+  final_options.iterations =
+      IterationsFor(model.tree().TotalCells(), options.iterations, kMinFinalIterations,
+                    kFinalCellIterations, options.fixed_iterations);
   final_options.tolerance = 1e-8;
   auto final_fit = EstimateModel(measurements, sizes, final_options, &model);
   if (!final_fit) return final_fit.error();

@@ -43,14 +43,27 @@ struct AimOptions {
   int degree = 3;   // workload: all 2-way … degree-way marginals
   int target = -1;  // attribute whose queries get `target_weight` (-1: none)
   double target_weight = 3.0;
-  int round_iterations = 100;      // warm-started mirror descent per round
-  int iterations = 1500;           // final estimation
+  // Mirror-descent iterations, warm-started, per round and for the final estimate: at most
+  // these, and fewer on large models so that iterations × model cells stays within the
+  // budgets below (IterationsFor), at least the minimums.
+  int round_iterations = 100;
+  int iterations = 1500;
+  bool fixed_iterations = false;   // true: exactly round_iterations / iterations, no budget
   int threads = 0;                 // 0 = all cores
   std::vector<std::string> names;  // for ledger labels (optional)
 };
 
 // aim.py uses 80 MB; our default is smaller so that rounds stay fast.
 inline constexpr double kDefaultAimModelMb = 8.0;
+// Work budgets of the estimation, in model cells × iterations (one iteration is ~10 passes
+// over the cells: belief propagation, the loss, the line search): a model of c cells gets
+// clamp(budget / c, minimum, maximum) iterations. The budgets are public (model sizes only).
+inline constexpr double kRoundCellIterations = 4e6;
+inline constexpr double kFinalCellIterations = 6e7;
+inline constexpr int kMinRoundIterations = 25;
+inline constexpr int kMinFinalIterations = 250;
+// The iterations a model of `cells` cells gets: `maximum` when fixed or small enough.
+int IterationsFor(std::size_t cells, int maximum, int minimum, double budget, bool fixed);
 // The 3-way (and higher) workload is dropped on tables so wide that its queries would exceed
 // these (the true answers of all candidates are kept in memory: 8 bytes a cell).
 inline constexpr std::size_t kMaxWorkloadCells = std::size_t{32} << 20;

@@ -9,36 +9,86 @@
 namespace deniable {
 namespace {
 
+// A measurement's place in the tree. Its marginal is summed from the smallest source that
+// holds it: an earlier (larger) measurement of the same clique of the tree, or the clique's
+// marginal itself (parent < 0). Only the measurements summed straight from the clique pay a
+// pass over the clique's cells; on a 277k-cell Adult model this made the loss ~4× cheaper.
 struct Placed {
   const Measurement* m;
   std::size_t clique;              // the junction-tree clique that holds it
-  std::vector<std::uint32_t> map;  // clique cell -> measurement cell
+  int parent = -1;                 // index in `placed` of the source measurement, or -1
+  std::vector<std::uint32_t> map;  // source cell -> measurement cell
 };
+
+// Orders the measurements so that every source comes before the measurements summed from it,
+// and builds the maps.
+std::vector<Placed> PlaceMeasurements(const GraphicalModel& model,
+                                      const std::vector<Measurement>& measurements) {
+  std::vector<std::size_t> order(measurements.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return measurements[a].noisy.size() > measurements[b].noisy.size();
+  });
+  const std::vector<std::uint32_t>& sizes = model.tree().sizes();
+  std::vector<Placed> placed;
+  placed.reserve(order.size());
+  for (std::size_t k : order) {
+    const Measurement& m = measurements[k];
+    Placed p{&m, static_cast<std::size_t>(model.tree().Containing(m.clique)), -1, {}};
+    std::size_t best_cells = model.potentials()[p.clique].values.size();
+    for (std::size_t j = 0; j < placed.size(); ++j) {
+      if (placed[j].clique != p.clique || !IsSubset(m.clique, placed[j].m->clique)) continue;
+      if (placed[j].m->noisy.size() < best_cells) {
+        best_cells = placed[j].m->noisy.size();
+        p.parent = static_cast<int>(j);
+      }
+    }
+    p.map = p.parent < 0
+                ? CellMap(model.potentials()[p.clique], m.clique)
+                : CellMap(Factor::Filled(placed[static_cast<std::size_t>(p.parent)].m->clique,
+                                         sizes, 0.0),
+                          m.clique);
+    placed.push_back(std::move(p));
+  }
+  return placed;
+}
 
 using Values = std::vector<std::vector<double>>;  // one vector per clique
 
-// Loss at the model's current marginals, and its gradient per clique of the tree.
+// Loss at the model's current marginals, and its gradient per clique of the tree. `x` and
+// `dx` are scratch (one vector per placed measurement: its marginal, then ∂loss/∂marginal).
 double LossAndGradient(const GraphicalModel& model, const std::vector<Placed>& placed,
-                       Values& gradient) {
+                       Values& gradient, Values& x, Values& dx) {
   const std::vector<Factor>& mu = model.marginals();
   gradient.resize(mu.size());
   for (std::size_t c = 0; c < mu.size(); ++c) gradient[c].assign(mu[c].values.size(), 0.0);
+  x.resize(placed.size());
+  dx.resize(placed.size());
   double loss = 0;
-  std::vector<double> x;
-  for (const Placed& p : placed) {
+  for (std::size_t k = 0; k < placed.size(); ++k) {  // sources first
+    const Placed& p = placed[k];
     const Measurement& m = *p.m;
-    const std::vector<double>& clique = mu[p.clique].values;
-    x.assign(m.noisy.size(), 0.0);
-    for (std::size_t i = 0; i < clique.size(); ++i) x[p.map[i]] += clique[i];
+    const std::vector<double>& source =
+        p.parent < 0 ? mu[p.clique].values : x[static_cast<std::size_t>(p.parent)];
+    std::vector<double>& xk = x[k];
+    xk.assign(m.noisy.size(), 0.0);
+    for (std::size_t i = 0; i < source.size(); ++i) xk[p.map[i]] += source[i];
     const double c = 1.0 / m.sigma;
-    for (std::size_t i = 0; i < x.size(); ++i) {
+    std::vector<double>& d = dx[k];
+    d.resize(xk.size());
+    for (std::size_t i = 0; i < xk.size(); ++i) {
       const double w = m.weights.empty() ? 1.0 : m.weights[i];
-      const double diff = c * (w * x[i] - m.noisy[i]);
+      const double diff = c * (w * xk[i] - m.noisy[i]);
       loss += 0.5 * diff * diff;
-      x[i] = c * w * diff;  // ∂/∂x
+      d[i] = c * w * diff;  // ∂/∂x
     }
-    std::vector<double>& g = gradient[p.clique];
-    for (std::size_t i = 0; i < g.size(); ++i) g[i] += x[p.map[i]];
+  }
+  for (std::size_t k = placed.size(); k-- > 0;) {  // measurements before their sources
+    const Placed& p = placed[k];
+    std::vector<double>& target =
+        p.parent < 0 ? gradient[p.clique] : dx[static_cast<std::size_t>(p.parent)];
+    const std::vector<double>& d = dx[k];
+    for (std::size_t i = 0; i < target.size(); ++i) target[i] += d[p.map[i]];
   }
   return loss;
 }
@@ -111,15 +161,11 @@ Result<EstimationResult> EstimateModel(const std::vector<Measurement>& measureme
     }
     model.Calibrate();
   }
-  std::vector<Placed> placed;
-  for (const Measurement& m : measurements) {
-    const auto home = static_cast<std::size_t>(model.tree().Containing(m.clique));
-    placed.push_back({&m, home, CellMap(model.potentials()[home], m.clique)});
-  }
+  const std::vector<Placed> placed = PlaceMeasurements(model, measurements);
 
   EstimationResult result;
-  Values gradient, trial_gradient;
-  double loss = LossAndGradient(model, placed, gradient);
+  Values gradient, trial_gradient, x, dx;
+  double loss = LossAndGradient(model, placed, gradient, x, dx);
   // Step size: private-pgm starts every iteration at 2/total². The loss is relatively smooth
   // w.r.t. total·KL with constant total/σ² (½‖Δμ‖²/σ² <= ‖Δμ‖₁²/(2σ²) <= (total/σ²)·total·KL
   // by Pinsker), so σ_min²/total is also a safe start; we take the larger and let the step
@@ -146,7 +192,7 @@ Result<EstimationResult> EstimateModel(const std::vector<Measurement>& measureme
         for (std::size_t i = 0; i < p.size(); ++i) p[i] = theta[k][i] - alpha * gradient[k][i];
       }
       model.Calibrate();
-      new_loss = LossAndGradient(model, placed, trial_gradient);
+      new_loss = LossAndGradient(model, placed, trial_gradient, x, dx);
       if (loss - new_loss >= 0.5 * alpha * Dot(gradient, nu, model.marginals())) break;
       alpha *= 0.5;
     }

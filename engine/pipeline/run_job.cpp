@@ -157,7 +157,10 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   options.rounds = settings.marginals.rounds;
   options.missing_codes = missing_codes;
   options.max_model_mb = settings.marginals.max_model_mb;
-  if (settings.marginals.iterations > 0) options.iterations = settings.marginals.iterations;
+  if (settings.marginals.iterations > 0) {
+    options.iterations = settings.marginals.iterations;
+    options.fixed_iterations = true;
+  }
   for (const ColumnDomain& d : domains) {
     options.workload_sizes.push_back(d.cardinality() - (d.has_missing ? 1 : 0));
   }

@@ -108,5 +108,20 @@ TEST(AimTest, RefusesWhenTheLedgerCannotPay) {
   EXPECT_LE(small->Total().epsilon, 0.01);
 }
 
+// The estimation's work budget (aim.h): a small model gets the full iteration counts, a large
+// one budget / cells, never fewer than the minimum; a fixed count (the CLI's --iterations) is
+// taken as is.
+TEST(AimTest, IterationsFollowTheCellBudget) {
+  EXPECT_EQ(IterationsFor(13836, 1500, kMinFinalIterations, kFinalCellIterations, false), 1500);
+  EXPECT_EQ(IterationsFor(120000, 1500, kMinFinalIterations, kFinalCellIterations, false), 500);
+  EXPECT_EQ(IterationsFor(1000000, 1500, kMinFinalIterations, kFinalCellIterations, false),
+            kMinFinalIterations);
+  EXPECT_EQ(IterationsFor(80000, 100, kMinRoundIterations, kRoundCellIterations, false), 50);
+  EXPECT_EQ(IterationsFor(1000000, 100, kMinRoundIterations, kRoundCellIterations, false),
+            kMinRoundIterations);
+  EXPECT_EQ(IterationsFor(1000000, 1500, kMinFinalIterations, kFinalCellIterations, true), 1500);
+  EXPECT_EQ(IterationsFor(1000000, 10, kMinRoundIterations, kRoundCellIterations, false), 10);
+}
+
 }  // namespace
 }  // namespace deniable
