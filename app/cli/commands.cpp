@@ -52,7 +52,7 @@ const OptionSpec kStructureMethod{"--structure", "", "S", "deniable: cfs (the pa
 // Marginals mode (select-measure-generate, issue 10).
 const OptionSpec kMechanism{"--mechanism", "", "M", "marginals: aim (adaptive, best utility; the default) | mst (a tree of 2-way marginals, fastest)"};
 const OptionSpec kRounds{"--rounds", "", "T", "marginals, aim: at most T selection rounds (default 16 × columns)"};
-const OptionSpec kMaxModelMb{"--max-model-mb", "", "MB", "marginals, aim: cap on the model's size in MB (default 8)"};
+const OptionSpec kMaxModelMb{"--max-model-mb", "", "MB", "marginals, aim: cap on the model's size in MB (default 2)"};
 const OptionSpec kTarget{"--target", "", "COLUMN", "marginals, aim: weight the workload's marginals that contain COLUMN"};
 const OptionSpec kIterations{"--iterations", "", "N", "marginals: mirror-descent iterations of the final estimate (default: mst 2000, aim 1500)"};
 const OptionSpec kAuditDir{"--audit-dir", "", "DIR", "deniable: write what an independent checker needs to recount k' (owner's eyes only, never part of a release)"};
