@@ -98,6 +98,23 @@ NetworkFacts ExtractNetworkFacts(const ReviewData& data) {
       }
       const nlohmann::json measured = model.value("measured", nlohmann::json::array());
       const auto attributes = static_cast<int>(data.description.domains.size());
+      auto clique = [&](const nlohmann::json& list, std::vector<int>& out) {
+        if (!list.is_array()) return false;
+        for (const nlohmann::json& a : list) {
+          if (!a.is_number_integer() || a.get<int>() < 0 || a.get<int>() >= attributes) return false;
+          out.push_back(a.get<int>());
+        }
+        return !out.empty();
+      };
+      const nlohmann::json bounds = model.value("error_bounds", nlohmann::json::array());
+      for (const nlohmann::json& b : bounds.is_array() ? bounds : nlohmann::json::array()) {
+        WorkloadBound bound;
+        if (!b.is_object() || !clique(b.value("clique", nlohmann::json()), bound.attributes)) continue;
+        const nlohmann::json fraction = b.value("expected_l1_fraction", nlohmann::json());
+        bound.measured = b.value("measured", false) && fraction.is_number();
+        if (bound.measured) bound.expected_tvd = fraction.get<double>() / 2;
+        facts.bounds.push_back(std::move(bound));
+      }
       for (const nlohmann::json& m : measured.is_array() ? measured : nlohmann::json::array()) {
         if (!m.is_object() || !m.contains("clique") || !m["clique"].is_array()) continue;
         MeasuredMarginal marginal;
@@ -136,6 +153,25 @@ std::vector<std::size_t> NetworkFacts::MeasuredWith(int attribute) const {
   for (std::size_t i = 0; i < measured.size(); ++i) {
     const auto& a = measured[i].attributes;
     if (std::find(a.begin(), a.end(), attribute) != a.end()) out.push_back(i);
+  }
+  return out;
+}
+
+AttributeBounds NetworkFacts::BoundsOf(int attribute) const {
+  AttributeBounds out;
+  std::vector<double> tvd;
+  for (const WorkloadBound& b : bounds) {
+    if (std::find(b.attributes.begin(), b.attributes.end(), attribute) == b.attributes.end()) {
+      continue;
+    }
+    ++out.queries;
+    if (b.measured) tvd.push_back(b.expected_tvd);
+  }
+  out.bounded = static_cast<int>(tvd.size());
+  if (!tvd.empty()) {
+    std::sort(tvd.begin(), tvd.end());
+    out.median_tvd = tvd[tvd.size() / 2];
+    out.worst_tvd = tvd.back();
   }
   return out;
 }

@@ -27,6 +27,23 @@ struct MeasuredMarginal {
   double sigma = 0;
 };
 
+// One workload query of AIM with its a-priori error (AIM §5; parameters.model.error_bounds):
+// a query inside a measured marginal has an expected noise of `expected_tvd` in total
+// variation; the others are estimated from the model and carry no bound.
+struct WorkloadBound {
+  std::vector<int> attributes;
+  bool measured = false;
+  double expected_tvd = 0;  // half the expected L1 error as a fraction of the rows
+};
+
+// What the bounds say about the queries that contain one attribute.
+struct AttributeBounds {
+  int queries = 0;       // workload queries with the attribute
+  int bounded = 0;       // of them inside a measured marginal
+  double median_tvd = 0; // of the bounded ones
+  double worst_tvd = 0;
+};
+
 struct NetworkFacts {
   bool deniable = false;
   // The marginals mode (MST / AIM): no Bayesian network; the model is fitted to these noisy
@@ -38,6 +55,8 @@ struct NetworkFacts {
   std::vector<std::pair<int, int>> MeasuredPairs() const;
   // The measured marginals that contain `attribute`.
   std::vector<std::size_t> MeasuredWith(int attribute) const;
+  std::vector<WorkloadBound> bounds;  // AIM only
+  AttributeBounds BoundsOf(int attribute) const;
   std::optional<OmegaRange> omega;  // deniable mode, when the run recorded it
   std::vector<int> sigma;           // attribute indices (into Description::domains) in σ order
   std::vector<int> position;        // per attribute: its position in σ (-1 if absent)

@@ -216,13 +216,31 @@ void NetworkView::showAttribute(int attribute) {
                        .arg(columns.join(QStringLiteral(", ")))
                        .arg(QString::number(facts.measured[i].sigma, 'g', 3));
     }
-    details_->setText(
+    QString text =
         tr("%1; %2 in the model.<br><b>Measured in</b>: %3.")
             .arg(domain.is_geo() ? tr("geo pair of two columns")
                                  : dataTypeLabel(domain.type, domain.categorical))
             .arg(node.cardinality == 1 ? tr("1 value") : tr("%1 values").arg(node.cardinality))
             .arg(marginals.isEmpty() ? tr("nothing (drawn from the fitted model)")
-                                     : marginals.join(QStringLiteral("; "))));
+                                     : marginals.join(QStringLiteral("; ")));
+    // AIM's a-priori error bounds (AIM §5) of the workload queries with this column.
+    const AttributeBounds b = facts.BoundsOf(attribute);
+    if (b.queries > 0) {
+      text += tr("<br><b>Expected error</b> (AIM's bound from the noise, before sampling): ");
+      text += b.bounded == 0
+                  ? tr("none of the %1 workload marginals with this column lies inside a measured "
+                       "one; they are estimated from the model, without a bound.")
+                        .arg(b.queries)
+                  : tr("%1 of the %2 workload marginals with this column lie inside a measured "
+                       "one: expected noise %3 in total variation (median; worst %4). The other "
+                       "%5 are estimated from the model, without a bound.")
+                        .arg(b.bounded)
+                        .arg(b.queries)
+                        .arg(QString::number(b.median_tvd, 'g', 2))
+                        .arg(QString::number(b.worst_tvd, 'g', 2))
+                        .arg(b.queries - b.bounded);
+    }
+    details_->setText(text);
   }
   QString details = tr("%1; %2 in the model; parents: %3.")
                         .arg(domain.is_geo() ? tr("geo pair of two columns")
