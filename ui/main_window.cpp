@@ -24,7 +24,10 @@
 #include <QVBoxLayout>
 #include <QWhatsThis>
 
+#include "ui/app/app_settings.h"
+#include "ui/app/app_setup.h"
 #include "ui/dialogs/preferences_dialog.h"
+#include "ui/dialogs/quit_questions.h"
 #include "ui/pages/columns_page.h"
 #include "ui/pages/data_page.h"
 #include "ui/pages/export_page.h"
@@ -36,13 +39,12 @@
 #include "ui/session/session.h"
 #include "ui/tasks/domain_forecaster.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/util/app_settings.h"
-#include "ui/util/errors.h"
-#include "ui/util/app_setup.h"
+#include "ui/text/errors.h"
 #include "ui/widgets/guarantee_panel.h"
 #include "ui/widgets/job_bar.h"
 #include "ui/widgets/message_banner.h"
 #include "ui/widgets/step_list.h"
+#include "ui/widgets/wheel_guard.h"
 
 namespace deniable::ui {
 
@@ -52,6 +54,7 @@ MainWindow::MainWindow(QWidget* parent)
       pages_(new QStackedWidget(this)), banner_(new MessageBanner(this)),
       guarantee_(new GuaranteePanel(this)), job_bar_(new JobBar(this)) {
   ensureResources();
+  WheelGuard::install();  // the wheel scrolls pages; it changes only a focused control
   setWindowIcon(QIcon(QStringLiteral(":/icons/deniable.svg")));
   setAcceptDrops(true);
   data_page_ = new DataPage(session_, pages_);
@@ -157,7 +160,8 @@ void MainWindow::createActions() {
                        tr("Save the settings and the input's fingerprint (no data)"),
                        s->standardIcon(QStyle::SP_DialogSaveButton));
   save_project_as_ = make(tr("Save project &as…"), QKeySequence(tr("Ctrl+Shift+S")), tr("Save the project under a new name"));
-  quit_ = make(tr("&Quit"), QKeySequence::Quit, tr("Close Deniable"));
+  // Ctrl+Q everywhere (the platform's Quit binding is empty under some keyboard schemes).
+  quit_ = make(tr("&Quit"), QKeySequence(tr("Ctrl+Q")), tr("Close Deniable (asks first if work would be lost)"));
   undo_ = session_->undoStack()->createUndoAction(this, tr("&Undo"));
   undo_->setShortcut(QKeySequence(tr("Ctrl+Z")));
   undo_->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
@@ -318,7 +322,7 @@ void MainWindow::chooseAndOpenProject() {
   if (!path.isEmpty()) openPath(path);
 }
 
-void MainWindow::saveProject(bool choose_path) {
+bool MainWindow::saveProject(bool choose_path) {
   QString path = files_->projectPath();
   if (choose_path || path.isEmpty()) {
     const QString proposal = session_->hasInput()
@@ -326,15 +330,16 @@ void MainWindow::saveProject(bool choose_path) {
                                  : QString();
     path = QFileDialog::getSaveFileName(this, tr("Save project"), proposal,
                                         tr("Deniable projects (*.deniable)"));
-    if (path.isEmpty()) return;
+    if (path.isEmpty()) return false;
   }
   if (auto s = files_->saveProject(path); !s) {
     report(describeError(s.error()), MessageBanner::Kind::kError);
-  } else {
-    session_->undoStack()->setClean();
-    job_bar_->showFinished(tr("Project saved to %1").arg(path));
-    updateRecentMenu();
+    return false;
   }
+  session_->undoStack()->setClean();
+  job_bar_->showFinished(tr("Project saved to %1").arg(path));
+  updateRecentMenu();
+  return true;
 }
 
 void MainWindow::showPreferences() {
@@ -354,7 +359,28 @@ void MainWindow::report(const QString& text, MessageBanner::Kind kind) {
   banner_->showMessage(kind, text);
 }
 
+bool MainWindow::confirmClose() {
+  for (const QuitQuestion& question : quitQuestions(*session_, *jobs_)) {
+    switch (askQuitQuestion(this, question)) {
+      case QuitAnswer::kCancel: return false;
+      case QuitAnswer::kProceed: break;
+      case QuitAnswer::kSave:
+        if (question.kind == QuitQuestion::Kind::kUnexportedRun) {
+          showStep(Step::kExport);  // the user exports, then quits again
+          return false;
+        }
+        if (!saveProject(false)) return false;  // a failed or cancelled save keeps the window
+        break;
+    }
+  }
+  return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!confirmClose()) {
+    event->ignore();
+    return;
+  }
   jobs_->cancel();
   jobs_->waitForWorker();  // stops within a fraction of a second (the engine polls)
   QSettings settings;

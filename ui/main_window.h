@@ -60,6 +60,8 @@ class MainWindow : public QMainWindow {
   void openDemo();
 
  protected:
+  // The close button, File ▸ Quit and Ctrl+Q: asks first when a job runs, a run is not
+  // exported or the project is not saved (confirmClose).
   void closeEvent(QCloseEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
@@ -73,7 +75,10 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   void chooseAndOpen();
   void chooseAndOpenProject();
-  void saveProject(bool choose_path);
+  // False when nothing was saved (the user cancelled the file dialog, or the save failed).
+  bool saveProject(bool choose_path);
+  // Asks what closing would lose (dialogs/quit_questions.h); false keeps the window open.
+  bool confirmClose();
   void showPreferences();
   void showAbout();
   void report(const QString& text, MessageBanner::Kind kind);

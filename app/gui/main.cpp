@@ -12,11 +12,11 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include "ui/app/app_setup.h"
 #include "ui/app_modes/screenshot_runner.h"
 #include "ui/app_modes/stall_meter.h"
 #include "ui/main_window.h"
-#include "ui/util/app_setup.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace {
 

@@ -36,6 +36,39 @@ TEST(CliCommandTest, IndependentRunHasNoDegreeAndSeedOnlyWhenReproducible) {
   EXPECT_EQ(args.at(args.indexOf(QStringLiteral("--seed")) + 1), QStringLiteral("42"));
 }
 
+// A project file can hold the CLI's other settings (issue 12): the command passes them on.
+TEST(CliCommandTest, PassesOnTheProjectsOtherDeniableAndMarginalsSettings) {
+  PrivacySettings settings;
+  settings.model.mode = SynthesisMode::kDeniable;
+  settings.model.deniable.deterministic_test = true;
+  settings.model.deniable.structure = DeniableStructure::kPrivBayes;
+  settings.model.deniable.split_structure = 0.25;
+  settings.model.deniable.split_parameters = 0.25;
+  settings.model.deniable.split_seeds = 0.5;
+  settings.model.deniable.max_candidates = 5000;
+  QStringList args = cliArguments(settings, 10, {"in.csv", "s.json", "o.csv", ""});
+  EXPECT_TRUE(args.contains(QStringLiteral("--deterministic-test")));
+  auto after = [&args](const char* flag) {
+    const qsizetype at = args.indexOf(QString::fromLatin1(flag));
+    return at >= 0 && at + 1 < args.size() ? args.at(at + 1) : QString();
+  };
+  EXPECT_EQ(after("--structure"), QStringLiteral("privbayes"));
+  EXPECT_EQ(after("--split"), QStringLiteral("0.25,0.25,0.5"));
+  EXPECT_EQ(after("--max-candidates"), QStringLiteral("5000"));
+
+  settings.model.mode = SynthesisMode::kMarginals;
+  settings.model.marginals.rounds = 7;
+  settings.model.marginals.max_model_mb = 2.5;
+  settings.model.marginals.target = "income";
+  settings.model.marginals.iterations = 300;
+  args = cliArguments(settings, 10, {"in.csv", "s.json", "o.csv", ""});
+  EXPECT_EQ(after("--rounds"), QStringLiteral("7"));
+  EXPECT_EQ(after("--max-model-mb"), QStringLiteral("2.5"));
+  EXPECT_EQ(after("--target"), QStringLiteral("income"));
+  EXPECT_EQ(after("--iterations"), QStringLiteral("300"));
+  EXPECT_FALSE(args.contains(QStringLiteral("--split")));  // deniable only
+}
+
 TEST(CliCommandTest, QuotesForAPosixShell) {
   EXPECT_EQ(shellQuote(QStringLiteral("/plain/path-1.csv")), QStringLiteral("/plain/path-1.csv"));
   EXPECT_EQ(shellQuote(QStringLiteral("my data.csv")), QStringLiteral("'my data.csv'"));

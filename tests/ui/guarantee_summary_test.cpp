@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/model/domains.h"
 #include "engine/deniable/guarantees.h"
+#include "engine/model/domains.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/session/session.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 namespace {

@@ -9,7 +9,7 @@
 #include <QStandardPaths>
 #include <gtest/gtest.h>
 
-#include "ui/util/app_setup.h"
+#include "ui/app/app_setup.h"
 
 int main(int argc, char** argv) {
   if (std::getenv("QT_QPA_PLATFORM") == nullptr) setenv("QT_QPA_PLATFORM", "offscreen", 1);

@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "tests/ui/ui_test_support.h"
+#include "ui/app/app_settings.h"
 #include "ui/main_window.h"
 #include "ui/session/session.h"
-#include "ui/util/app_settings.h"
 #include "ui/widgets/step_list.h"
 
 namespace deniable::ui {

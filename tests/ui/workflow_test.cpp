@@ -82,8 +82,8 @@ TEST_F(WorkflowTest, ShortcutsAreBound) {
   for (QAction* action : window_->findChildren<QAction*>()) {
     for (const QKeySequence& key : action->shortcuts()) bound << key.toString(QKeySequence::PortableText);
   }
-  for (const char* key : {"Ctrl+O", "Ctrl+R", "Esc", "Ctrl+E", "Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+1",
-                          "Ctrl+2", "Ctrl+3", "Ctrl+4", "Ctrl+5", "Ctrl+6"}) {
+  for (const char* key : {"Ctrl+O", "Ctrl+Q", "Ctrl+R", "Esc", "Ctrl+E", "Ctrl+Z", "Ctrl+Shift+Z",
+                          "Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4", "Ctrl+5", "Ctrl+6"}) {
     EXPECT_TRUE(bound.contains(QString::fromLatin1(key))) << key;
   }
 }

@@ -14,14 +14,14 @@
 #include "ui/pages/export_page.h"
 #include "ui/pages/privacy_page.h"
 #include "ui/pages/review_page.h"
-#include "ui/review/histogram_view.h"
-#include "ui/review/attribute_tvd_model.h"
 #include "ui/project/session_files.h"
+#include "ui/review/attribute_tvd_model.h"
+#include "ui/review/histogram_view.h"
+#include "ui/review/review_widget.h"
 #include "ui/session/session.h"
 #include "ui/tasks/domain_forecaster.h"
-#include "ui/review/review_widget.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/util/errors.h"
+#include "ui/text/errors.h"
 #include "ui/widgets/mode_card.h"
 
 namespace deniable::ui {

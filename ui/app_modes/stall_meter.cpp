@@ -11,11 +11,11 @@
 
 #include "ui/main_window.h"
 #include "ui/pages/review_page.h"
-#include "ui/review/review_widget.h"
 #include "ui/project/session_files.h"
+#include "ui/review/review_widget.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/util/errors.h"
+#include "ui/text/errors.h"
 
 namespace deniable::ui {
 namespace {

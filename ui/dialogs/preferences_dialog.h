@@ -4,7 +4,7 @@
 
 #include <QDialog>
 
-#include "ui/util/app_settings.h"
+#include "ui/app/app_settings.h"
 
 class QCheckBox;
 class QLineEdit;

@@ -10,8 +10,8 @@
 #include "engine/schema/datetime.h"
 #include "ui/session/session.h"
 #include "ui/tasks/domain_forecast.h"
-#include "ui/util/errors.h"
-#include "ui/util/format.h"
+#include "ui/text/errors.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 namespace {

@@ -14,10 +14,10 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "ui/app/app_settings.h"
 #include "ui/models/line_numbered_table_model.h"
 #include "ui/session/session.h"
-#include "ui/util/app_settings.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 #include "ui/widgets/page_header.h"
 
 namespace deniable::ui {

@@ -12,7 +12,7 @@
 
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 #include "ui/widgets/parameter_slider.h"
 #include "ui/widgets/pass_rate_grid.h"
 

@@ -21,14 +21,14 @@
 
 #include "engine/core/atomic_file.h"
 #include "engine/schema/schema_json.h"
+#include "ui/app/app_settings.h"
 #include "ui/project/cli_command.h"
 #include "ui/project/session_files.h"
 #include "ui/report/release_report.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/util/app_settings.h"
-#include "ui/util/errors.h"
-#include "ui/util/format.h"
+#include "ui/text/errors.h"
+#include "ui/text/format.h"
 #include "ui/widgets/message_banner.h"
 #include "ui/widgets/page_header.h"
 
@@ -117,6 +117,7 @@ ExportPage::ExportPage(Session* session, JobController* jobs, SessionFiles* file
   connect(session_, &Session::dataChanged, this, [this] {
     fingerprints_->clear();
     banner_->hide();
+    run_notice_.clear();
     if (session_->hasInput() && session_->data()->path != input_path_) {
       input_path_ = session_->data()->path;
       setDirectory(defaultDirectory(input_path_));
@@ -219,17 +220,33 @@ void ExportPage::refresh() {
   const CliCommandFiles files{session_->data()->path, outputPath(kSchema), outputPath(kCsv),
                               outputEnabled(kDescription) ? outputPath(kDescription) : QString()};
   command_->setPlainText(cliCommand(result->request.settings, result->request.rows, files));
-  if (result->request.settings.reproducible && !jobs_->busy()) {
-    banner_->showMessage(MessageBanner::Kind::kWarning,
-                         tr("This run used a fixed seed (reproducible mode): anyone who knows the "
-                            "seed can recompute the noise. It is NOT a private release — for "
-                            "testing only."));
-  } else if (session_->resultIsStale() && !jobs_->busy()) {
-    banner_->showMessage(MessageBanner::Kind::kWarning,
-                         tr("The settings changed after the last run. Export writes the run you "
-                            "reviewed (made with the earlier settings); run again to export the "
-                            "current ones."));
+  if (!jobs_->busy()) showRunNotice(runNotice());
+}
+
+QString ExportPage::runNotice() const {
+  const auto& result = session_->result();
+  if (!result) return {};
+  if (result->request.settings.reproducible) {
+    return tr("This run used a fixed seed (reproducible mode): anyone who knows the seed can "
+              "recompute the noise. It is NOT a private release — for testing only.");
   }
+  if (session_->resultIsStale()) {
+    return tr("The settings changed after the last run. Export writes the run you reviewed "
+              "(made with the earlier settings); run again to export the current ones.");
+  }
+  return {};
+}
+
+void ExportPage::showRunNotice(const QString& notice) {
+  if (notice == run_notice_) return;  // shown already, or replaced by a newer message
+  // A notice that no longer holds (a new run, an undone change) goes away; other messages
+  // (an export's outcome) stay.
+  if (notice.isEmpty()) {
+    if (banner_->isVisibleTo(this) && banner_->text() == run_notice_) banner_->hide();
+  } else {
+    banner_->showMessage(MessageBanner::Kind::kWarning, notice);
+  }
+  run_notice_ = notice;
 }
 
 bool ExportPage::startExport() {

@@ -52,6 +52,9 @@ class ExportPage : public QWidget {
  private:
   QWidget* buildOutputs();
   void refresh();
+  // The warning about the reviewed run (a fixed seed; settings changed since it), or empty.
+  QString runNotice() const;
+  void showRunNotice(const QString& notice);
   void onExportFinished(const QString& message, bool succeeded);
   void showFingerprints(const ExportReport& report);
 
@@ -72,6 +75,7 @@ class ExportPage : public QWidget {
   QPlainTextEdit* command_;
   QPushButton* copy_;
   QString input_path_;
+  QString run_notice_;  // the run notice last shown (empty: none)
 };
 
 }  // namespace deniable::ui

@@ -24,7 +24,7 @@
 #include "ui/session/session.h"
 #include "ui/tasks/domain_forecast.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 #include "ui/widgets/guarantee_panel.h"
 #include "ui/widgets/mode_card.h"
 #include "ui/widgets/page_header.h"

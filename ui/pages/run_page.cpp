@@ -17,7 +17,7 @@
 #include "ui/session/guarantee_summary.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 #include "ui/widgets/message_banner.h"
 #include "ui/widgets/page_header.h"
 

@@ -38,8 +38,20 @@ QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
          << QStringLiteral("--structure-fraction") << exactNumber(model.structure_fraction);
   }
   if (model.mode == SynthesisMode::kMarginals) {
+    const MarginalsSettings& marginals = model.marginals;
     args << QStringLiteral("--mechanism")
-         << QString::fromUtf8(MarginalsMechanismName(model.marginals.mechanism));
+         << QString::fromUtf8(MarginalsMechanismName(marginals.mechanism));
+    // The project file's other marginals settings, when not the defaults.
+    if (marginals.rounds > 0) args << QStringLiteral("--rounds") << QString::number(marginals.rounds);
+    if (marginals.max_model_mb > 0) {
+      args << QStringLiteral("--max-model-mb") << exactNumber(marginals.max_model_mb);
+    }
+    if (!marginals.target.empty()) {
+      args << QStringLiteral("--target") << QString::fromStdString(marginals.target);
+    }
+    if (marginals.iterations > 0) {
+      args << QStringLiteral("--iterations") << QString::number(marginals.iterations);
+    }
   }
   if (model.mode == SynthesisMode::kDeniable) {
     const DeniableOptions& deniable = model.deniable;
@@ -52,6 +64,25 @@ QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
            << (deniable.omega_min == deniable.omega_max
                    ? QString::number(deniable.omega_min)
                    : QStringLiteral("%1-%2").arg(deniable.omega_min).arg(deniable.omega_max));
+    }
+    // The project file's other deniable settings, when not the defaults.
+    const DeniableOptions defaults;
+    if (deniable.deterministic_test) args << QStringLiteral("--deterministic-test");
+    if (deniable.structure != defaults.structure) {
+      args << QStringLiteral("--structure")
+           << QString::fromUtf8(DeniableStructureName(deniable.structure));
+    }
+    if (deniable.split_structure != defaults.split_structure ||
+        deniable.split_parameters != defaults.split_parameters ||
+        deniable.split_seeds != defaults.split_seeds) {
+      args << QStringLiteral("--split")
+           << QStringLiteral("%1,%2,%3").arg(exactNumber(deniable.split_structure),
+                                             exactNumber(deniable.split_parameters),
+                                             exactNumber(deniable.split_seeds));
+    }
+    if (deniable.max_candidates > 0) {
+      args << QStringLiteral("--max-candidates")
+           << QString::number(static_cast<qulonglong>(deniable.max_candidates));
     }
   }
   args << QStringLiteral("--schema") << files.schema << QStringLiteral("-n")

@@ -6,9 +6,9 @@
 
 #include "engine/core/atomic_file.h"
 #include "engine/schema/schema_json.h"
+#include "ui/app/app_settings.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
-#include "ui/util/app_settings.h"
 
 namespace deniable::ui {
 

@@ -91,9 +91,18 @@ NetworkView::NetworkView(QWidget* parent)
   leftLayout->addWidget(order_);
   leftLayout->addWidget(view_, 1);
 
+  // The panel scrolls: a marginals attribute's list of measurements and ledger entries can be
+  // taller than a 700-pixel window.
+  table_->setMinimumHeight(150);
+  auto* panelScroll = new QScrollArea;
+  panelScroll->setWidget(panel);
+  panelScroll->setWidgetResizable(true);
+  panelScroll->setFrameShape(QFrame::NoFrame);
+  panelScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
   auto* splitter = new QSplitter(Qt::Horizontal);
   splitter->addWidget(left);
-  splitter->addWidget(panel);
+  splitter->addWidget(panelScroll);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
   // Start at 3 : 2 whatever the panel's size hint (the conditional table's columns would

@@ -8,12 +8,12 @@
 
 #include <QCoreApplication>
 
-#include "engine/pipeline/synthesis_job.h"
 #include "engine/deniable/guarantees.h"
 #include "engine/model/domains.h"
+#include "engine/pipeline/synthesis_job.h"
 #include "engine/schema/typed_values.h"
 #include "ui/session/session.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 namespace {

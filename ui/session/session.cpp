@@ -110,7 +110,7 @@ nlohmann::json Session::corrections() const {
 
 void Session::editSettings(const PrivacySettings& settings, const QString& description,
                            int gesture) {
-  if (PrivacySettingsToJson(settings) == PrivacySettingsToJson(settings_)) return;
+  if (SameSettings(settings, settings_)) return;
   undo_stack_->push(new SettingsCommand(this, settings_, settings, description, gesture));
 }
 
@@ -132,7 +132,7 @@ bool Session::resultIsStale() const {
   if (!result_) return false;
   const RunRequest& made = result_->request;
   return made.data != data_ || made.rows != outputRows() || !SameSchema(made.schema, schema_) ||
-         PrivacySettingsToJson(made.settings) != PrivacySettingsToJson(settings_);
+         !SameSettings(made.settings, settings_);
 }
 
 void Session::setAdvice(std::shared_ptr<const AdviceRecord> advice) {
@@ -146,10 +146,10 @@ bool Session::adviceIsStale() const {
     settings.model.deniable.k = 0;
     settings.model.deniable.omega_min = settings.model.deniable.omega_max = 0;
     settings.rows = 0;
-    return PrivacySettingsToJson(settings);
+    return settings;
   };
   return advice_->request.data != data_ || !SameSchema(advice_->request.schema, schema_) ||
-         without_sweep(advice_->request.settings) != without_sweep(settings_);
+         !SameSettings(without_sweep(advice_->request.settings), without_sweep(settings_));
 }
 
 void Session::markReviewed() {

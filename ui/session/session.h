@@ -17,7 +17,7 @@
 
 #include "engine/core/result.h"
 #include "engine/schema/schema.h"
-#include "ui/tasks/jobs.h"
+#include "ui/session/session_values.h"
 
 class QUndoStack;
 

@@ -27,7 +27,7 @@ bool SettingsCommand::mergeWith(const QUndoCommand* other) {
   if (next->gesture_ != gesture_) return false;
   after_ = next->after_;
   // A drag that ends where it started changes nothing: the stack drops the step.
-  if (PrivacySettingsToJson(after_) == PrivacySettingsToJson(before_)) setObsolete(true);
+  if (SameSettings(after_, before_)) setObsolete(true);
   return true;
 }
 

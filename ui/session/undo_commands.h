@@ -7,7 +7,7 @@
 #include <QUndoCommand>
 
 #include "engine/schema/schema.h"
-#include "ui/tasks/jobs.h"
+#include "ui/session/session_values.h"
 
 namespace deniable::ui {
 

@@ -4,7 +4,7 @@
 #include <QCoreApplication>
 
 #include "ui/session/session.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 namespace {

@@ -13,7 +13,7 @@
 #include "engine/schema/schema_json.h"
 #include "ui/project/cli_command.h"
 #include "ui/session/session.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "ui/session/session.h"
 #include "ui/tasks/run_in_background.h"
-#include "ui/util/errors.h"
+#include "ui/text/errors.h"
 
 namespace deniable::ui {
 

@@ -4,11 +4,11 @@
 #include <QFileInfo>
 #include <QTimer>
 
+#include "ui/app/app_settings.h"
 #include "ui/session/session.h"
 #include "ui/tasks/run_in_background.h"
-#include "ui/util/app_settings.h"
-#include "ui/util/errors.h"
-#include "ui/util/format.h"
+#include "ui/text/errors.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 namespace {

@@ -2,6 +2,7 @@
 #include "ui/tasks/jobs.h"
 
 #include <chrono>
+#include <vector>
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -64,113 +65,6 @@ LoadOutcome LoadData(const LoadRequest& request, Progress& progress) {
   data->bytes = QFileInfo(request.path).size();
   progress.Report(1.0, "Input ready");
   return std::shared_ptr<const LoadedData>(std::move(data));
-}
-
-nlohmann::json PrivacySettingsToJson(const PrivacySettings& settings) {
-  const ModelSettings& model = settings.model;
-  nlohmann::json out{
-      {"mode", SynthesisModeName(model.mode)},
-      {"epsilon", model.epsilon},
-      {"delta", model.delta},
-      {"bins", model.bins},
-      {"degree", model.degree},
-      {"structure_fraction", model.structure_fraction},
-      {"other_label", model.other_label},
-      {"rows", settings.rows},
-      {"reproducible_not_private", settings.reproducible},
-      {"seed", settings.seed},
-  };
-  // The domain share: a number, or "auto" for the rule (model/domain_budget.h).
-  if (model.domain_fraction) {
-    out["domain_fraction"] = *model.domain_fraction;
-  } else {
-    out["domain_fraction"] = "auto";
-  }
-  {
-    const DeniableOptions& deniable = model.deniable;
-    out["deniable"] = {{"k", deniable.k},
-                       {"gamma", deniable.gamma},
-                       {"omega_min", deniable.omega_min},
-                       {"omega_max", deniable.omega_max},
-                       {"epsilon0", deniable.epsilon0},
-                       {"maxcost", deniable.maxcost}};
-  }
-  out["marginals"] = {{"mechanism", MarginalsMechanismName(model.marginals.mechanism)}};
-  return out;
-}
-
-namespace {
-
-// Reads an optional field of `json` into `out`, checking its JSON type.
-template <typename T>
-Status ReadField(const nlohmann::json& json, const char* key, const std::string& source, T& out) {
-  if (!json.contains(key)) return OkStatus();
-  try {
-    out = json.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    return ParseError(source + ": settings." + key + ": wrong type (got " + json.at(key).dump() +
-                      ")");
-  }
-  return OkStatus();
-}
-
-}  // namespace
-
-Result<PrivacySettings> PrivacySettingsFromJson(const nlohmann::json& json,
-                                                const std::string& source) {
-  if (!json.is_object()) return ParseError(source + ": settings: expected an object");
-  PrivacySettings settings;
-  ModelSettings& model = settings.model;
-  std::string mode = SynthesisModeName(model.mode);
-  Status status = ReadField(json, "mode", source, mode);
-  if (!status) return status.error();
-  const auto parsed = ParseSynthesisMode(mode);
-  if (!parsed) return ParseError(source + ": settings.mode: unknown mode '" + mode + "'");
-  model.mode = *parsed;
-  for (Status s : {ReadField(json, "epsilon", source, model.epsilon),
-                   ReadField(json, "delta", source, model.delta),
-                   ReadField(json, "bins", source, model.bins),
-                   ReadField(json, "degree", source, model.degree),
-                   ReadField(json, "structure_fraction", source, model.structure_fraction),
-                   ReadField(json, "other_label", source, model.other_label),
-                   ReadField(json, "rows", source, settings.rows),
-                   ReadField(json, "reproducible_not_private", source, settings.reproducible),
-                   ReadField(json, "seed", source, settings.seed)}) {
-    if (!s) return s.error();
-  }
-  model.domain_fraction.reset();
-  if (json.contains("domain_fraction") && !(json["domain_fraction"].is_string() &&
-                                            json["domain_fraction"] == "auto")) {
-    double fraction = 0;
-    if (Status s = ReadField(json, "domain_fraction", source, fraction); !s) return s.error();
-    model.domain_fraction = fraction;
-  }
-  if (json.contains("deniable")) {
-    DeniableOptions& deniable = model.deniable;
-    const nlohmann::json& d = json["deniable"];
-    for (Status s : {ReadField(d, "k", source, deniable.k),
-                     ReadField(d, "gamma", source, deniable.gamma),
-                     ReadField(d, "omega_min", source, deniable.omega_min),
-                     ReadField(d, "omega_max", source, deniable.omega_max),
-                     ReadField(d, "epsilon0", source, deniable.epsilon0),
-                     ReadField(d, "maxcost", source, deniable.maxcost)}) {
-      if (!s) return s.error();
-    }
-  }
-  if (json.contains("marginals")) {
-    std::string mechanism = MarginalsMechanismName(model.marginals.mechanism);
-    if (Status s = ReadField(json["marginals"], "mechanism", source, mechanism); !s) {
-      return s.error();
-    }
-    const auto parsed_mechanism = ParseMarginalsMechanism(mechanism);
-    if (!parsed_mechanism) {
-      return ParseError(source + ": settings.marginals.mechanism: unknown mechanism '" +
-                        mechanism + "' (aim or mst)");
-    }
-    model.marginals.mechanism = *parsed_mechanism;
-  }
-  if (auto valid = model.Validate(); !valid) return valid.error().WithContext(source);
-  return settings;
 }
 
 AdviceOutcome AdviseSynthesis(const RunRequest& request, Progress& progress) {

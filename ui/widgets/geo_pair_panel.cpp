@@ -12,7 +12,7 @@
 
 #include "engine/schema/geo_pairs.h"
 #include "ui/session/session.h"
-#include "ui/util/errors.h"
+#include "ui/text/errors.h"
 
 namespace deniable::ui {
 namespace {

@@ -6,7 +6,7 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 

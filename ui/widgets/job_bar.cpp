@@ -6,7 +6,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 

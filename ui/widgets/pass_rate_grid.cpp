@@ -6,7 +6,7 @@
 #include <QHeaderView>
 #include <nlohmann/json.hpp>
 
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 namespace {

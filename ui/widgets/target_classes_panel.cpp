@@ -10,7 +10,7 @@
 #include <QVBoxLayout>
 
 #include "engine/schema/column_review.h"
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 namespace deniable::ui {
 

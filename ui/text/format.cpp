@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "ui/util/format.h"
+#include "ui/text/format.h"
 
 #include <cmath>
 

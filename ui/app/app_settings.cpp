@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "ui/util/app_settings.h"
+#include "ui/app/app_settings.h"
 
 #include <algorithm>
 

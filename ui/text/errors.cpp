@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "ui/util/errors.h"
+#include "ui/text/errors.h"
 
 #include <QCoreApplication>
 
