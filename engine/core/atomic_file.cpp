@@ -2,10 +2,12 @@
 #include "engine/core/atomic_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -17,9 +19,39 @@ namespace {
 
 std::string ErrnoText() { return std::strerror(errno); }
 
+std::string TempPrefix(const std::filesystem::path& destination) {
+  return "." + destination.filename().string() + ".tmp-";
+}
+
+// kill(pid, 0) succeeds or fails with EPERM exactly when the process exists.
+bool ProcessAlive(pid_t pid) { return ::kill(pid, 0) == 0 || errno == EPERM; }
+
 }  // namespace
 
-Result<AtomicFile> AtomicFile::Create(const std::string& destination) {
+std::size_t RemoveStaleTemporaries(const std::string& destination) {
+  const std::filesystem::path dest(destination);
+  std::filesystem::path dir = dest.parent_path();
+  if (dir.empty()) dir = ".";
+  const std::string prefix = TempPrefix(dest);
+  std::size_t removed = 0;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix)) continue;
+    // PID-XXXXXX: digits, a dash, the mkstemp suffix. Anything else is not ours.
+    const std::string_view rest = std::string_view(name).substr(prefix.size());
+    pid_t pid = 0;
+    const auto [after, error] = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
+    if (error != std::errc() || pid <= 0 || after == rest.data() + rest.size() || *after != '-') {
+      continue;
+    }
+    if (ProcessAlive(pid)) continue;
+    if (::unlink(it->path().c_str()) == 0) ++removed;
+  }
+  return removed;
+}
+
+Result<AtomicFile> AtomicFile::Create(const std::string& destination, mode_t mode) {
   if (destination.empty()) return InvalidArgument("output path is empty");
   std::filesystem::path dest(destination);
   std::error_code ec;
@@ -32,13 +64,15 @@ Result<AtomicFile> AtomicFile::Create(const std::string& destination) {
     return IoError("cannot write '" + destination + "': directory '" + dir.string() +
                    "' does not exist");
   }
-  std::string pattern = (dir / ("." + dest.filename().string() + ".tmp-XXXXXX")).string();
+  RemoveStaleTemporaries(destination);
+  std::string pattern =
+      (dir / (TempPrefix(dest) + std::to_string(::getpid()) + "-XXXXXX")).string();
   const int fd = mkstemp(pattern.data());
   if (fd < 0) return IoError("cannot create a file in '" + dir.string() + "': " + ErrnoText());
-  // mkstemp creates 0600; give the output the usual permissions (umask applies).
+  // mkstemp creates 0600; give the output the requested permissions (umask applies).
   const mode_t mask = umask(0);
   umask(mask);
-  fchmod(fd, 0666 & ~mask);
+  fchmod(fd, mode & ~mask & 0777);
   std::FILE* file = fdopen(fd, "wb");
   if (file == nullptr) {
     close(fd);
@@ -99,8 +133,9 @@ Status AtomicFile::Commit() {
   return OkStatus();
 }
 
-Status WriteFileAtomically(const std::string& destination, std::string_view contents) {
-  auto file = AtomicFile::Create(destination);
+Status WriteFileAtomically(const std::string& destination, std::string_view contents,
+                           mode_t mode) {
+  auto file = AtomicFile::Create(destination, mode);
   if (!file) return file.error();
   file->Write(contents);
   return file->Commit();

@@ -2,7 +2,16 @@
 // Atomic output files: write to a temporary file in the destination's directory, flush it to
 // disk, then rename it over the destination. A crash, a full disk or a cancelled run leaves the
 // destination as it was (absent or with its previous content), never half-written.
+//
+// Temporary files are named `.NAME.tmp-PID-XXXXXX` (PID = the writing process). A kill -9
+// between create and rename leaves one behind; the next Create() for the same NAME in that
+// directory removes every `.NAME.tmp-PID-*` whose PID is no longer a running process, so a stale
+// temporary file lives at most until the next write of that file (issue 12, item 4). Files of
+// live processes are never touched (a concurrent writer's, or a recycled PID's: those are
+// removed on a later write).
 #pragma once
+
+#include <sys/types.h>
 
 #include <cstdio>
 #include <initializer_list>
@@ -20,7 +29,8 @@ namespace deniable {
 //   if (auto s = file->Commit(); !s) return s.error();   // without Commit() nothing appears
 class AtomicFile {
  public:
-  static Result<AtomicFile> Create(const std::string& destination);
+  // `mode`: the permissions of the new file before the umask (0600 for owner-only files).
+  static Result<AtomicFile> Create(const std::string& destination, mode_t mode = 0666);
   AtomicFile(AtomicFile&& other) noexcept;
   AtomicFile& operator=(AtomicFile&& other) noexcept;
   AtomicFile(const AtomicFile&) = delete;
@@ -44,7 +54,13 @@ class AtomicFile {
 };
 
 // Writes a whole file atomically.
-Status WriteFileAtomically(const std::string& destination, std::string_view contents);
+Status WriteFileAtomically(const std::string& destination, std::string_view contents,
+                           mode_t mode = 0666);
+
+// Removes `.NAME.tmp-PID-*` beside `destination` whose PID is not a running process; returns
+// how many it removed. Create() calls it; exposed for the tests and for callers that want to
+// tidy a directory they are about to list.
+std::size_t RemoveStaleTemporaries(const std::string& destination);
 
 // Refuses (kInvalidArgument) when `output` names the same file as any of `inputs` (same path or
 // same device and inode, so symlinks and "./x" vs "x" are caught): the input is never modified.

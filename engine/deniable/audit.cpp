@@ -2,7 +2,11 @@
 #include "engine/deniable/audit.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -16,15 +20,20 @@ namespace {
 
 constexpr const char* kReadme =
     "Plausibly deniable synthesis: audit directory for the DATA OWNER ONLY.\n"
-    "Do NOT publish or share it: seed_rows.txt says which input rows were seeds (D_S), and\n"
-    "model.json holds the whole generative model. It holds no raw value of any row, and which\n"
-    "seed produced which released record is not recorded anywhere.\n\n"
-    "model.json          sigma (attribute order), parents, bucket maps, quantised tables,\n"
-    "                    cardinalities, the omega range, k, gamma, epsilon0, test type\n"
+    "Do NOT publish or share it: seed_rows.txt says which input rows were seeds (D_S),\n"
+    "origins.csv which seed produced which released record, and model.json holds the whole\n"
+    "generative model. It holds no raw value of any row.\n\n"
+    "model.json          sigma (attribute order), parents, bucket maps, conditional tables,\n"
+    "                    cardinalities, the omega range, and the test: k, gamma, epsilon0,\n"
+    "                    deterministic, fail_floor, attempts_cap\n"
     "seed_rows.txt       0-based data-row indices of D_S in the input (header excluded)\n"
-    "released_codes.csv  the released records as domain codes, one column per attribute\n\n"
+    "released_codes.csv  the released records as domain codes, one column per attribute\n"
+    "origins.csv         per released record: its seed's data row, omega and the k' tested\n\n"
     "Recount with CheckDeniableAudit() (engine/deniable/audit.h): for every released record\n"
-    "it rebuilds D_S from the input and counts its plausible seeds group by group.\n";
+    "it rebuilds D_S from the input and recounts k' for the record's own seed and omega.\n";
+
+constexpr std::filesystem::perms kOwnerOnlyDirectory = std::filesystem::perms::owner_all;
+constexpr mode_t kOwnerOnlyFile = 0600;
 
 std::string AttributeName(int a, const std::vector<std::string>* names) {
   if (names != nullptr && static_cast<std::size_t>(a) < names->size()) {
@@ -63,6 +72,29 @@ std::vector<std::string_view> Lines(std::string_view text) {
   return lines;
 }
 
+// `count` comma-separated non-negative integers.
+Result<std::vector<std::uint64_t>> ParseFields(std::string_view line, std::size_t count,
+                                               const std::string& file, std::size_t line_number) {
+  std::vector<std::uint64_t> values;
+  for (std::size_t a = 0; a < count; ++a) {
+    const std::size_t comma = line.find(',');
+    if ((a + 1 < count) == (comma == std::string_view::npos)) {
+      return ParseErrorAt(file, line_number, "expected " + std::to_string(count) + " values");
+    }
+    auto value = ParseUnsigned(line.substr(0, comma), file, line_number);
+    if (!value) return value.error();
+    values.push_back(*value);
+    line.remove_prefix(comma == std::string_view::npos ? line.size() : comma + 1);
+  }
+  return values;
+}
+
+std::string Format(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.1f", x);
+  return buffer;
+}
+
 Result<DeniableModel> ModelFromJson(const nlohmann::json& j, const std::string& file) {
   try {
     DeniableModel model;
@@ -89,24 +121,39 @@ Result<DeniableModel> ModelFromJson(const nlohmann::json& j, const std::string& 
 
 Status WriteDeniableAudit(const std::string& directory, const DeniableModel& model,
                           const DataSplit& split, const EncodedTable& released,
-                          const DeniableOptions& options, const std::vector<std::string>* names) {
+                          const ReleaseOrigins& origins, const DeniableOptions& options,
+                          const std::vector<std::string>* names) {
+  if (origins.records.size() != released.rows) {
+    return InvalidArgument("the audit needs one origin per released record (" +
+                           std::to_string(origins.records.size()) + " origins for " +
+                           std::to_string(released.rows) + " records)");
+  }
   std::error_code error;
   std::filesystem::create_directories(directory, error);
+  if (!error) {
+    std::filesystem::permissions(directory, kOwnerOnlyDirectory,
+                                 std::filesystem::perm_options::replace, error);
+  }
   if (error || !std::filesystem::is_directory(directory)) {
-    return IoError("cannot create the audit directory " + directory +
+    return IoError("cannot create the owner-only audit directory " + directory +
                    (error ? ": " + error.message() : std::string()));
   }
   const std::filesystem::path dir(directory);
-  if (Status s = WriteFileAtomically((dir / "README.txt").string(), kReadme); !s) return s;
+  const auto write = [&](const char* file, std::string_view contents) {
+    return WriteFileAtomically((dir / file).string(), contents, kOwnerOnlyFile);
+  };
+  if (Status s = write("README.txt", kReadme); !s) return s;
 
   nlohmann::json j;
-  j["format"] = "deniable-audit-1";
+  j["format"] = "deniable-audit-2";
   j["cardinalities"] = model.cardinalities;
   j["omega"] = {{"min", model.omega.min}, {"max", model.omega.max}};
   j["test"] = {{"k", options.k},
                {"gamma", options.gamma},
                {"epsilon0", options.epsilon0},
-               {"deterministic", options.deterministic_test}};
+               {"deterministic", options.deterministic_test},
+               {"fail_floor", origins.fail_floor},
+               {"attempts_cap", origins.attempts_cap}};
   nlohmann::json sigma = nlohmann::json::array();
   nlohmann::json nodes = nlohmann::json::array();
   for (const BayesNode& node : model.network.nodes) {
@@ -121,11 +168,11 @@ Status WriteDeniableAudit(const std::string& directory, const DeniableModel& mod
   }
   j["sigma"] = sigma;
   j["nodes"] = nodes;
-  if (Status s = WriteFileAtomically((dir / "model.json").string(), j.dump(1)); !s) return s;
+  if (Status s = write("model.json", j.dump(1)); !s) return s;
 
   std::string rows = "# 0-based data-row indices of D_S in the input (header excluded)\n";
   for (std::uint32_t r : split.seed_rows) rows += std::to_string(r) + "\n";
-  if (Status s = WriteFileAtomically((dir / "seed_rows.txt").string(), rows); !s) return s;
+  if (Status s = write("seed_rows.txt", rows); !s) return s;
 
   std::string codes;
   for (std::size_t a = 0; a < released.num_attributes(); ++a) {
@@ -139,7 +186,15 @@ Status WriteDeniableAudit(const std::string& directory, const DeniableModel& mod
     }
     codes += '\n';
   }
-  return WriteFileAtomically((dir / "released_codes.csv").string(), codes);
+  if (Status s = write("released_codes.csv", codes); !s) return s;
+
+  std::string lines = "record,seed_row,omega,k_prime\n";
+  for (std::size_t r = 0; r < origins.records.size(); ++r) {
+    const RecordOrigin& o = origins.records[r];
+    lines += std::to_string(r) + "," + std::to_string(o.seed_row) + "," +
+             std::to_string(o.omega) + "," + std::to_string(o.k_prime) + "\n";
+  }
+  return write("origins.csv", lines);
 }
 
 Result<AuditCheck> CheckDeniableAudit(const std::string& directory, const EncodedTable& data,
@@ -154,12 +209,24 @@ Result<AuditCheck> CheckDeniableAudit(const std::string& directory, const Encode
   if (!model) return model.error();
   AuditCheck check;
   try {
-    check.k = j.at("test").at("k").get<int>();
-    check.gamma = j.at("test").at("gamma").get<double>();
-    check.deterministic = j.at("test").at("deterministic").get<bool>();
+    const nlohmann::json& test = j.at("test");
+    check.k = test.at("k").get<int>();
+    check.gamma = test.at("gamma").get<double>();
+    check.epsilon0 = test.at("epsilon0").get<double>();
+    check.deterministic = test.at("deterministic").get<bool>();
+    check.attempts_cap = test.at("attempts_cap").get<std::uint64_t>();
   } catch (const nlohmann::json::exception& e) {
     return ParseError(model_file + ": " + e.what());
   }
+  if (!check.deterministic && !(check.epsilon0 > 0)) {
+    return ParseError(model_file + ": test.epsilon0 must be positive for the randomised test");
+  }
+  check.implausible_below =
+      check.deterministic
+          ? check.k
+          : check.k + std::log(2 * kAuditFalseFailure /
+                               static_cast<double>(std::max<std::uint64_t>(1, check.attempts_cap))) /
+                          check.epsilon0;
 
   const std::string rows_file = (dir / "seed_rows.txt").string();
   auto rows_text = ReadFileToString(rows_file);
@@ -181,64 +248,109 @@ Result<AuditCheck> CheckDeniableAudit(const std::string& directory, const Encode
   SubProgress index_progress(progress, 0.0, 0.2);
   auto seeds = PrepareSeeds(data, split.seed_rows, *model, model->omega.min, index_progress);
   if (!seeds) return seeds.error();
+  std::unordered_map<std::uint32_t, std::size_t> sorted_position;  // data row -> index position
+  for (std::size_t p = 0; p < seeds->index.size(); ++p) {
+    sorted_position[split.seed_rows[seeds->index.SeedRow(p)]] = p;
+  }
 
   const std::string codes_file = (dir / "released_codes.csv").string();
   auto codes_text = ReadFileToString(codes_file);
   if (!codes_text) return codes_text.error();
+  const std::string origins_file = (dir / "origins.csv").string();
+  auto origins_text = ReadFileToString(origins_file);
+  if (!origins_text) return origins_text.error();
   const std::vector<std::string_view> lines = Lines(*codes_text);
+  const std::vector<std::string_view> origin_lines = Lines(*origins_text);
   const std::size_t m = model->cardinalities.size();
-  std::vector<Code> record(m), y(m);
+  const int attributes = static_cast<int>(m);
+  std::vector<Code> y(m);
   std::vector<double> q(static_cast<std::size_t>(model->omega.max) + 1);
+  PlausibleSeedCounter counter(seeds->index, attributes, model->omega, check.gamma);
   for (std::size_t i = 1; i < lines.size(); ++i) {  // line 1 is the header
     if (i % 1024 == 0 && progress.IsCancelled()) return Cancelled("audit check cancelled");
-    std::string_view line = lines[i];
-    if (line.empty()) continue;
+    if (lines[i].empty()) continue;
+    auto record = ParseFields(lines[i], m, codes_file, i + 1);
+    if (!record) return record.error();
     for (std::size_t a = 0; a < m; ++a) {
-      const std::size_t comma = line.find(',');
-      if ((a + 1 < m) == (comma == std::string_view::npos)) {
-        return ParseErrorAt(codes_file, i + 1, "expected " + std::to_string(m) + " codes");
-      }
-      auto code = ParseUnsigned(line.substr(0, comma), codes_file, i + 1);
-      if (!code) return code.error();
-      if (*code >= model->cardinalities[a]) {
+      if ((*record)[a] >= model->cardinalities[a]) {
         return ParseErrorAt(codes_file, i + 1,
-                            "code " + std::to_string(*code) + " is outside the domain of column " +
-                                std::to_string(a + 1));
+                            "code " + std::to_string((*record)[a]) +
+                                " is outside the domain of column " + std::to_string(a + 1));
       }
-      record[a] = static_cast<Code>(*code);
-      line.remove_prefix(comma == std::string_view::npos ? line.size() : comma + 1);
     }
-    for (int p = 0; p < seeds->model.attributes(); ++p) {
+    const std::size_t r = check.k_prime.size();
+    if (i >= origin_lines.size()) {
+      return ParseErrorAt(origins_file, i + 1, "missing the origin of record " + std::to_string(r));
+    }
+    auto origin = ParseFields(origin_lines[i], 4, origins_file, i + 1);
+    if (!origin) return origin.error();
+    const auto [index, seed_row, omega, recorded] =
+        std::array<std::uint64_t, 4>{(*origin)[0], (*origin)[1], (*origin)[2], (*origin)[3]};
+    const auto position = sorted_position.find(static_cast<std::uint32_t>(seed_row));
+    if (index != r || position == sorted_position.end() || seed_row > UINT32_MAX ||
+        omega < static_cast<std::uint64_t>(model->omega.min) ||
+        omega > static_cast<std::uint64_t>(model->omega.max)) {
+      return ParseErrorAt(origins_file, i + 1,
+                          "expected record " + std::to_string(r) +
+                              ", a seed row of seed_rows.txt and omega in [" +
+                              std::to_string(model->omega.min) + ", " +
+                              std::to_string(model->omega.max) + "]");
+    }
+    for (int p = 0; p < attributes; ++p) {
       y[static_cast<std::size_t>(p)] =
-          record[static_cast<std::size_t>(seeds->model.AttributeAt(p))];
+          static_cast<Code>((*record)[static_cast<std::size_t>(seeds->model.AttributeAt(p))]);
     }
-    SuffixProbabilities(seeds->model, y.data(), model->omega.max, q.data());
-    std::uint32_t largest = 0;
-    for (const PlausibleGroup& g : PlausibleGroups(seeds->index, static_cast<int>(m), model->omega,
-                                                   check.gamma, y.data(), q.data())) {
-      largest = std::max(largest, g.seeds);
+    // The seed made y only if they agree on the m - ω copied positions.
+    const int copied = attributes - static_cast<int>(omega);
+    const Code* seed_codes = seeds->index.SeedCodes(position->second);
+    std::uint32_t k_prime = 0;
+    if (std::equal(y.begin(), y.begin() + copied, seed_codes)) {
+      SuffixProbabilities(seeds->model, y.data(), model->omega.max, q.data());
+      k_prime = counter.Count(position->second, static_cast<int>(omega), y.data(), q.data()).k_prime;
     }
-    check.largest_group.push_back(largest);
-    if (largest < static_cast<std::uint32_t>(check.k)) ++check.below_k;
+    if (k_prime == 0 || k_prime != recorded) ++check.mismatched;
+    check.k_prime.push_back(k_prime);
+    if (k_prime < static_cast<std::uint32_t>(check.k)) ++check.below_k;
+    if (static_cast<double>(k_prime) < check.implausible_below) ++check.implausible;
   }
   progress.Report(1.0, "Checking the audit");
   return check;
 }
 
 std::string AuditCheck::ToText() const {
-  std::string text = "Audit: " + std::to_string(largest_group.size()) +
+  std::string text = "Audit: " + std::to_string(k_prime.size()) +
                      " released records recounted against " + std::to_string(seeds) +
-                     " seeds (k = " + std::to_string(k) + ").\n";
-  if (largest_group.empty()) return text;
-  std::vector<std::uint32_t> sorted = largest_group;
+                     " seeds, each for the seed and omega that produced it (k = " +
+                     std::to_string(k) + ", " +
+                     (deterministic ? "deterministic test" : "randomised test") + ").\n";
+  if (k_prime.empty()) return text;
+  std::vector<std::uint32_t> sorted = k_prime;
   std::sort(sorted.begin(), sorted.end());
-  text += "Largest group of plausible seeds per record: min " + std::to_string(sorted.front()) +
+  text += "k' of the producing seed's partition per record: min " + std::to_string(sorted.front()) +
           ", median " + std::to_string(sorted[sorted.size() / 2]) + ", max " +
-          std::to_string(sorted.back()) + ".\n";
-  text += std::to_string(below_k) + " records have fewer than k plausible seeds in every group" +
-          (deterministic ? (below_k == 0 ? " — consistent with the deterministic test.\n"
-                                         : " — INCONSISTENT with the deterministic test.\n")
-                         : " (possible with the randomised test's noisy threshold).\n");
+          std::to_string(sorted.back()) + "; " + std::to_string(below_k) + " below k.\n";
+  if (mismatched > 0) {
+    text += "FAILED: " + std::to_string(mismatched) +
+            " records do not match their recorded origin (the seed cannot have produced the "
+            "record, or the k' tested differs from the recount).\n";
+  }
+  if (deterministic) {
+    text += implausible == 0 ? "Every record has k' >= k — consistent with the deterministic "
+                               "test.\n"
+                             : "FAILED: " + std::to_string(implausible) +
+                                   " records have k' < k — INCONSISTENT with the deterministic "
+                                   "test.\n";
+  } else {
+    const std::string bound = Format(implausible_below);
+    text += implausible == 0
+                ? "No record has k' < " + bound +
+                      ", below which a pass within the cap of attempts has probability < 1e-6 — "
+                      "consistent with the randomised test (records between that bound and k "
+                      "are possible: its threshold is noisy).\n"
+                : "FAILED: " + std::to_string(implausible) + " records have k' < " + bound +
+                      ", which the randomised test passes with probability < 1e-6 over all " +
+                      std::to_string(attempts_cap) + " attempts — INCONSISTENT with it.\n";
+  }
   return text;
 }
 

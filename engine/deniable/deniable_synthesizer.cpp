@@ -9,8 +9,8 @@
 #include <map>
 #include <mutex>
 #include <numeric>
-#include <thread>
 
+#include "engine/core/parallel.h"
 #include "engine/deniable/candidate_generator.h"
 #include "engine/deniable/entropy.h"
 #include "engine/deniable/privacy_test.h"
@@ -26,6 +26,7 @@ struct BlockResult {
   std::uint64_t attempts = 0;
   std::uint64_t floor_failures = 0;
   std::uint64_t tested = 0;
+  std::vector<RecordOrigin> origins;  // per pass: seed (sorted position in the index), ω, k'
 };
 
 // One block of attempts of Mechanism 1 (floor, candidate, test).
@@ -40,6 +41,8 @@ void RunBlock(CandidateGenerator& generator, const PrivacyTest& test, std::uint6
     const std::uint32_t k_prime = generator.Next(rng);
     ++out.tested;
     if (test.Passes(k_prime, rng)) {
+      out.origins.push_back(RecordOrigin{static_cast<std::uint32_t>(generator.seed()),
+                                         generator.omega_used(), k_prime});
       const std::vector<Code>& y = generator.candidate();
       out.codes.insert(out.codes.end(), y.begin(), y.end());
       out.attempt.push_back(static_cast<std::uint32_t>(a));
@@ -121,6 +124,14 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
                                            const DeniableOptions& options,
                                            PrivacyAccountant& accountant, Rng& rng,
                                            Progress& progress) {
+  return internal::SynthesizeDeniableWithTest(data, split, model, options, accountant, rng,
+                                              progress, nullptr);
+}
+
+Result<DeniableRelease> internal::SynthesizeDeniableWithTest(
+    const EncodedTable& data, const DataSplit& split, const DeniableModel& model,
+    const DeniableOptions& options, PrivacyAccountant& accountant, Rng& rng, Progress& progress,
+    const PrivacyTest* test_override) {
   if (Status s = options.Validate(); !s) return s.error();
   const std::size_t records = options.records == 0 ? data.rows : options.records;
   if (records == 0) return FailedPrecondition("nothing to release: 0 records requested");
@@ -192,98 +203,97 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   stats.seeds = prepared->index.size();
   stats.index_bytes = prepared->index.MemoryBytes();
 
-  const PrivacyTest test = g.randomized
-                               ? PrivacyTest::Randomized(options.k, options.epsilon0, g.fail_floor)
+  const PrivacyTest test =
+      test_override != nullptr ? *test_override
+      : g.randomized           ? PrivacyTest::Randomized(options.k, options.epsilon0, g.fail_floor)
                                : PrivacyTest::Deterministic(options.k);
   const std::uint64_t blocks = (stats.attempts_cap + kBlockAttempts - 1) / kBlockAttempts;
-  const unsigned threads =
-      std::max(1u, options.threads != 0 ? options.threads : std::thread::hardware_concurrency());
+  const std::size_t producers = ThreadCount(options.threads, blocks);
   std::mutex mutex;
   std::condition_variable changed;
   std::map<std::uint64_t, BlockResult> finished;
   std::atomic<std::uint64_t> next_block{0};
-  std::atomic<bool> stop{false};
-  std::string worker_failure;  // an exception in a worker (e.g. bad_alloc), under `mutex`
-  auto worker = [&]() {
-    try {
-      CandidateGenerator generator(*prepared, omega, options.gamma);
-      for (;;) {
-        if (stop.load(std::memory_order_relaxed)) return;
-        const std::uint64_t b = next_block.fetch_add(1);
-        if (b >= blocks) return;
-        const std::uint64_t attempts =
-            std::min(kBlockAttempts, stats.attempts_cap - b * kBlockAttempts);
-        std::unique_ptr<Rng> block_rng = rng.Fork(b);
-        BlockResult result;
-        RunBlock(generator, test, attempts, *block_rng, result);
-        {
-          std::lock_guard<std::mutex> lock(mutex);
-          finished.emplace(b, std::move(result));
-        }
-        changed.notify_one();
+  // Producers (workers 1..producers) run blocks of attempts.
+  auto produce = [&](StopFlag& stop) {
+    CandidateGenerator generator(*prepared, omega, options.gamma);
+    while (!stop.stopped()) {
+      const std::uint64_t b = next_block.fetch_add(1);
+      if (b >= blocks) return;
+      const std::uint64_t attempts =
+          std::min(kBlockAttempts, stats.attempts_cap - b * kBlockAttempts);
+      std::unique_ptr<Rng> block_rng = rng.Fork(b);
+      BlockResult result;
+      RunBlock(generator, test, attempts, *block_rng, result);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        finished.emplace(b, std::move(result));
       }
-    } catch (const std::exception& e) {  // boundary: a worker thread must not terminate
-      std::lock_guard<std::mutex> lock(mutex);
-      worker_failure = e.what();
-      stop.store(true);
       changed.notify_one();
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
 
-  // Consume blocks in order: the first `records` passes, whatever the thread count.
+  // The consumer (worker 0, the calling thread) takes blocks in order: the first `records`
+  // passes, whatever the thread count.
   std::vector<Code> released;  // position order
   released.reserve(records * static_cast<std::size_t>(m));
-  std::uint64_t consumed = 0;
+  std::vector<RecordOrigin> origins;  // seeds as sorted positions in the index
+  origins.reserve(records);
   bool cancelled = false;
   SubProgress run_progress(progress, 0.05, 1.0);
-  while (consumed < blocks && stats.passed < records) {
-    BlockResult block;
-    {
-      std::unique_lock<std::mutex> lock(mutex);
-      changed.wait_for(lock, std::chrono::milliseconds(50),
-                       [&] { return finished.count(consumed) != 0; });
-      if (!worker_failure.empty()) break;
-      auto it = finished.find(consumed);
-      if (it == finished.end()) {
-        lock.unlock();
-        if (run_progress.IsCancelled()) {
-          cancelled = true;
-          break;
+  auto consume = [&](StopFlag& stop) {
+    std::uint64_t consumed = 0;
+    while (consumed < blocks && stats.passed < records && !stop.stopped()) {
+      BlockResult block;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait_for(lock, std::chrono::milliseconds(50),
+                         [&] { return finished.count(consumed) != 0; });
+        auto it = finished.find(consumed);
+        if (it == finished.end()) {
+          lock.unlock();
+          if (run_progress.IsCancelled()) {
+            cancelled = true;
+            return;
+          }
+          continue;
         }
-        continue;
+        block = std::move(it->second);
+        finished.erase(it);
       }
-      block = std::move(it->second);
-      finished.erase(it);
+      const std::size_t passes = block.attempt.size();
+      const std::size_t take = std::min<std::size_t>(passes, records - stats.passed);
+      released.insert(
+          released.end(), block.codes.begin(),
+          block.codes.begin() + static_cast<std::ptrdiff_t>(take * static_cast<std::size_t>(m)));
+      origins.insert(origins.end(), block.origins.begin(),
+                     block.origins.begin() + static_cast<std::ptrdiff_t>(take));
+      if (take > 0 && stats.passed + take == records) {
+        // The last record came from this block: count its attempts up to that pass only.
+        stats.attempts += block.attempt[take - 1] + 1;
+        stats.candidates += block.candidates[take - 1];
+        stats.floor_failures += (block.attempt[take - 1] + 1) - block.candidates[take - 1];
+      } else {
+        stats.attempts += block.attempts;
+        stats.candidates += block.tested;
+        stats.floor_failures += block.floor_failures;
+      }
+      stats.passed += take;
+      ++consumed;
+      if (run_progress.IsCancelled()) {
+        cancelled = true;
+        return;
+      }
+      run_progress.Report(static_cast<double>(stats.passed) / static_cast<double>(records),
+                          "Synthesizing plausibly deniable records");
     }
-    const std::size_t passes = block.attempt.size();
-    const std::size_t take = std::min<std::size_t>(passes, records - stats.passed);
-    released.insert(
-        released.end(), block.codes.begin(),
-        block.codes.begin() + static_cast<std::ptrdiff_t>(take * static_cast<std::size_t>(m)));
-    if (take > 0 && stats.passed + take == records) {
-      // The last record came from this block: count its attempts up to that pass only.
-      stats.attempts += block.attempt[take - 1] + 1;
-      stats.candidates += block.candidates[take - 1];
-      stats.floor_failures += (block.attempt[take - 1] + 1) - block.candidates[take - 1];
-    } else {
-      stats.attempts += block.attempts;
-      stats.candidates += block.tested;
-      stats.floor_failures += block.floor_failures;
-    }
-    stats.passed += take;
-    ++consumed;
-    if (run_progress.IsCancelled()) {
-      cancelled = true;
-      break;
-    }
-    run_progress.Report(static_cast<double>(stats.passed) / static_cast<double>(records),
-                        "Synthesizing plausibly deniable records");
-  }
-  stop.store(true);
-  for (std::thread& t : pool) t.join();
-  if (!worker_failure.empty()) return InternalError("synthesis worker failed: " + worker_failure);
+  };
+  Status ran = ForkJoin(1 + producers, "plausibly deniable synthesis",
+                        [&](std::size_t worker, StopFlag& stop) {
+                          if (worker != 0) return produce(stop);
+                          consume(stop);
+                          stop.Stop();  // enough records, cancelled, or a producer failed
+                        });
+  if (!ran) return ran.error();
   if (cancelled) return Cancelled("plausibly deniable synthesis cancelled");
   if (stats.passed < records) {
     return FailedPrecondition(
@@ -303,7 +313,14 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
   out.rows = records;
   out.cardinalities = model.cardinalities;
   out.columns.assign(model.cardinalities.size(), std::vector<Code>(records));
+  release.origins.records.resize(records);
+  release.origins.fail_floor = g.randomized ? g.fail_floor : 0.0;
+  release.origins.attempts_cap = stats.attempts_cap;
   for (std::size_t r = 0; r < records; ++r) {
+    // The owner's record of where it came from: the seed as a data row of the input.
+    RecordOrigin origin = origins[permutation[r]];
+    origin.seed_row = split.seed_rows[prepared->index.SeedRow(origin.seed_row)];
+    release.origins.records[r] = origin;
     const Code* y =
         released.data() + static_cast<std::size_t>(permutation[r]) * static_cast<std::size_t>(m);
     for (int i = 0; i < m; ++i) {

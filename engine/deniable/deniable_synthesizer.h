@@ -61,8 +61,25 @@ struct ReleaseStats {
   }
 };
 
+// Where one released record came from (Mechanism 1 step 1): OWNER ONLY, never released. The
+// audit (audit.h) recounts k' for exactly this seed and ω.
+struct RecordOrigin {
+  std::uint32_t seed_row = 0;  // the seed's 0-based data row in the input (an element of D_S)
+  int omega = 0;               // the number of re-sampled attributes
+  std::uint32_t k_prime = 0;   // the plausible seeds the test saw (the seed's own partition)
+};
+
+// OWNER ONLY (the audit directory, never a release): what made each released record, and the
+// test settings that the options alone do not fix.
+struct ReleaseOrigins {
+  std::vector<RecordOrigin> records;  // records[r] made released row r
+  double fail_floor = 0;              // φ of the randomised test (0 for the deterministic one)
+  std::uint64_t attempts_cap = 0;     // T
+};
+
 struct DeniableRelease {
   EncodedTable records;  // released records (codes of every attribute), shuffled
+  ReleaseOrigins origins;  // OWNER ONLY
   ReleaseStats stats;
   ReleaseGuarantees guarantees;
 
@@ -83,6 +100,19 @@ Result<DeniableRelease> SynthesizeDeniable(const EncodedTable& data, const DataS
                                            const DeniableOptions& options,
                                            PrivacyAccountant& accountant, Rng& rng,
                                            Progress& progress);
+
+class PrivacyTest;
+namespace internal {
+// A seam for the audit's tests only (issue 12, item 6): the release as SynthesizeDeniable makes
+// it, except that `test_override` (when not null) decides instead of the test `options`
+// describe; the guarantees, the ledger and the origins still follow `options`. The tests run it
+// with a disabled (k = 1) or weakened test to show that CheckDeniableAudit catches the
+// difference. Never called by a product path.
+Result<DeniableRelease> SynthesizeDeniableWithTest(
+    const EncodedTable& data, const DataSplit& split, const DeniableModel& model,
+    const DeniableOptions& options, PrivacyAccountant& accountant, Rng& rng, Progress& progress,
+    const PrivacyTest* test_override);
+}  // namespace internal
 
 // The guarantees a run with these options would have, computed before it (no data touched
 // beyond the accountant's totals). `attempts_cap` = T.

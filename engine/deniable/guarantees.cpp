@@ -157,11 +157,15 @@ nlohmann::json ReleaseGuarantees::ToJson() const {
 
 std::string ReleaseGuarantees::ToText() const {
   std::string text;
-  text += "Plausible deniability: every released record has at least k = " + std::to_string(k) +
-          " plausible seeds within a factor gamma = " + Format("%g", gamma) + " (" +
-          (randomized ? "randomised test, threshold k + Lap(1/" + Format("%g", epsilon0) + ")"
-                      : std::string("deterministic test")) +
-          ")\n";
+  text += randomized
+              ? "Plausible deniability: every released record passed a randomised test, its "
+                "plausible seeds (within a factor gamma = " + Format("%g", gamma) +
+                    ") against a noisy threshold k + Lap(1/" + Format("%g", epsilon0) +
+                    ") with k = " + std::to_string(k) + ": most records have at least k, a "
+                    "record may have fewer\n"
+              : "Plausible deniability: every released record has at least k = " +
+                    std::to_string(k) + " plausible seeds within a factor gamma = " +
+                    Format("%g", gamma) + " (deterministic test)\n";
   if (!randomized) {
     text += "Differential privacy of the records: NONE (the deterministic test is not DP)\n";
   } else {

@@ -313,4 +313,29 @@ PrivacyCost PrivacyAccountant::Remaining() const {
                      std::max(0.0, internal::SubDown(budget_.delta, total.delta))};
 }
 
+PrivacyCost PrivacyAccountant::RemainingToSpend() const {
+  const PrivacyCost left = Remaining();
+  return PrivacyCost{left.epsilon * (1 - kSpendMargin), left.delta * (1 - kSpendMargin)};
+}
+
+double PrivacyAccountant::RemainingRhoToSpend() const {
+  return RemainingRho() * (1 - kSpendMargin);
+}
+
+Result<PrivacyAccountant> PrivacyAccountant::WithBudgetRaisedBy(PrivacyCost extra) const {
+  if (!(std::isfinite(extra.epsilon) && extra.epsilon >= 0 && extra.delta >= 0 &&
+        extra.delta < 1)) {
+    return InvalidArgument("a budget can only be raised by a finite epsilon >= 0 and a delta in "
+                           "[0, 1) (got epsilon " + FormatDouble(extra.epsilon) + ", delta " +
+                           FormatDouble(extra.delta) + ")");
+  }
+  PrivacyAccountant raised = *this;
+  raised.budget_.epsilon =
+      internal::AddUp(budget_.epsilon, internal::AddUp(extra.epsilon, extra.epsilon * kSpendMargin));
+  raised.budget_.delta = std::min(
+      std::nextafter(1.0, 0.0),
+      internal::AddUp(budget_.delta, internal::AddUp(extra.delta, extra.delta * kSpendMargin)));
+  return raised;
+}
+
 }  // namespace deniable

@@ -125,6 +125,20 @@ class PrivacyAccountant {
   PrivacyCost Total() const;                     // of the whole release so far
   PrivacyCost TotalOf(const std::string& partition) const;  // {0, 0} if unknown
   PrivacyCost Remaining() const;                 // budget minus Total, rounded down, >= 0
+
+  // "Spend what remains" (issue 12, item 7): the (ε, δ) — and RemainingRhoToSpend() the ρ — to
+  // hand to a step that will spend it as many entries of its own (shares, batches, partitions
+  // composed in parallel). Remaining() less a relative margin of kSpendMargin, so that the
+  // step's own rounding (its shares summed in another order) can never make Spend refuse the
+  // last entry. Tested: any split of it into up to 10^6 ShareOf / EvenShare parts fits.
+  static constexpr double kSpendMargin = 1e-9;
+  PrivacyCost RemainingToSpend() const;
+  double RemainingRhoToSpend() const;
+
+  // A copy whose budget is raised by `extra` (rounded up by kSpendMargin; δ capped below 1),
+  // with the same entries: for a step whose data-independent cost is planned before it runs
+  // and charged to the release on top of the user's budget (the deniable synthesis).
+  Result<PrivacyAccountant> WithBudgetRaisedBy(PrivacyCost extra) const;
   double advanced_delta_slack() const { return slack_; }
   const std::vector<LedgerEntry>& entries() const { return entries_; }
 

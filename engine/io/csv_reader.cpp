@@ -8,13 +8,13 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
-#include <future>
 #include <memory>
 #include <optional>
-#include <system_error>
 #include <thread>
 
+#include "engine/core/parallel.h"
 #include "engine/io/csv_parser.h"
 #include "engine/io/csv_text.h"
 
@@ -100,11 +100,13 @@ std::size_t EstimateRows(std::string_view text, std::size_t body, std::size_t co
 // Parses the body in two chunks on two threads, speculating that the first line break after the
 // middle ends a record. The first chunk's parser, on reaching that point, confirms it (it stops
 // exactly there) or refutes it (the break was inside a quoted field: it finishes the file
-// alone). Only the calling thread talks to `progress`. On kFailed, `failure` says why.
-ParseStatus ParseInTwo(std::string_view text, std::size_t data_start, CsvChunkParser& first,
-                       const MissingTokens& missing, char delimiter, std::size_t estimated_rows,
-                       const internal::ParseCheckpoint& checkpoint, Progress& progress,
-                       const std::string& stage, CsvFailure& failure) {
+// alone). Only the calling thread talks to `progress`. On kFailed, `failure` says why; a
+// thread's exception (std::bad_alloc) becomes the error (engine/core/parallel.h).
+Result<ParseStatus> ParseInTwo(std::string_view text, std::size_t data_start,
+                               CsvChunkParser& first, const MissingTokens& missing, char delimiter,
+                               std::size_t estimated_rows,
+                               const internal::ParseCheckpoint& checkpoint, Progress& progress,
+                               const std::string& stage, CsvFailure& failure) {
   const std::size_t body = first.offset();
   const std::size_t size = text.size();
   const std::size_t middle = body + (size - body) / 2;
@@ -122,26 +124,11 @@ ParseStatus ParseInTwo(std::string_view text, std::size_t data_start, CsvChunkPa
   CsvChunkParser second(text, data_start, split, /*first_line=*/1, delimiter, missing);
   second.SetColumns(first.names());
   second.Reserve(estimated_rows / 2 + estimated_rows / 16);
-  std::atomic<bool> stop{false};
   std::atomic<std::size_t> second_offset{split};
-  std::future<ParseStatus> second_done;
-  try {
-    second_done = std::async(std::launch::async, [&] {
-      return second.ParseRecords(size, 0, [&](std::size_t offset) {
-        second_offset.store(offset, std::memory_order_relaxed);
-        return !stop.load(std::memory_order_relaxed);
-      });
-    });
-  } catch (const std::system_error&) {  // no thread to be had: parse on this one
-    const ParseStatus status = first.ParseRecords(size, 0, checkpoint);
-    failure = first.failure();
-    return status;
-  }
-  // Declared after the future, so destroyed first: the second thread stops before we wait.
-  struct StopOnExit {
-    std::atomic<bool>& stop;
-    ~StopOnExit() { stop.store(true); }
-  } stop_on_exit{stop};
+  std::atomic<bool> second_finished{false};
+  ParseStatus second_status = ParseStatus::kOk;
+  ParseStatus status = ParseStatus::kOk;
+  bool alone = false;  // the first parser's status is final (the second chunk is not needed)
 
   const double total = static_cast<double>(size - body);
   const auto report = [&](std::size_t first_offset) {
@@ -149,30 +136,55 @@ ParseStatus ParseInTwo(std::string_view text, std::size_t data_start, CsvChunkPa
         (first_offset - body) + (second_offset.load(std::memory_order_relaxed) - split);
     progress.Report(static_cast<double>(done) / total, stage);
   };
-  ParseStatus status = first.ParseRecords(split, 0, [&](std::size_t offset) {
-    if (progress.IsCancelled()) return false;
-    report(offset);
-    return true;
+  // Worker 0 (the calling thread): the first chunk; it stops the second when it is not needed.
+  const auto parse_first = [&](StopFlag& stop) {
+    status = first.ParseRecords(split, 0, [&](std::size_t offset) {
+      if (progress.IsCancelled()) return false;
+      report(offset);
+      return true;
+    });
+    if (status == ParseStatus::kOk && first.offset() != split) {
+      stop.Stop();  // refuted: the second chunk is wasted; the first parses the rest alone
+      status = first.ParseRecords(size, 0, checkpoint);
+      alone = true;
+      return;
+    }
+    if (status != ParseStatus::kOk || first.offset() >= size) {
+      alone = true;
+      return;
+    }
+    while (!second_finished.load()) {
+      if (progress.IsCancelled()) {
+        status = ParseStatus::kCancelled;
+        alone = true;
+        return;
+      }
+      report(split);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  };
+  Status ran = ForkJoin(2, "parsing the CSV file", [&](std::size_t worker, StopFlag& stop) {
+    if (worker == 1) {
+      second_status = second.ParseRecords(size, 0, [&](std::size_t offset) {
+        second_offset.store(offset, std::memory_order_relaxed);
+        return !stop.stopped();
+      });
+      second_finished.store(true);
+      return;
+    }
+    parse_first(stop);
+    stop.Stop();
   });
-  if (status == ParseStatus::kOk && first.offset() != split) {
-    stop.store(true);
-    second_done.wait();
-    status = first.ParseRecords(size, 0, checkpoint);
-  }
-  if (status != ParseStatus::kOk || first.offset() >= size) {
+  if (!ran) return ran.error();
+  if (alone) {
     failure = first.failure();
     return status;
   }
-  while (second_done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
-    if (progress.IsCancelled()) return ParseStatus::kCancelled;
-    report(split);
-  }
-  status = second_done.get();
-  if (status == ParseStatus::kCancelled) return status;
-  if (status == ParseStatus::kFailed) {
+  if (second_status == ParseStatus::kCancelled) return second_status;
+  if (second_status == ParseStatus::kFailed) {
     failure = second.failure();
     failure.line += first.line() - 1;  // the second chunk numbered its first line 1
-    return status;
+    return second_status;
   }
   if (!first.Append(second)) {
     failure = first.failure();
@@ -221,8 +233,10 @@ std::optional<Result<RawTable>> ParseText(std::string_view text, bool is_prefix,
   ParseStatus status;
   CsvFailure failure;
   if (parallel) {
-    status = ParseInTwo(text, start, first, missing, delimiter, estimated_rows, checkpoint,
-                        progress, stage, failure);
+    Result<ParseStatus> two = ParseInTwo(text, start, first, missing, delimiter, estimated_rows,
+                                         checkpoint, progress, stage, failure);
+    if (!two) return Result<RawTable>(two.error().WithContext(source));
+    status = *two;
   } else {
     status = first.ParseRecords(text.size(), options.max_rows, checkpoint);
     failure = first.failure();
@@ -279,23 +293,23 @@ Result<std::size_t> ReadInto(int fd, const std::string& path, std::size_t size, 
     return ReadRange(fd, path, 0, size, text, &progress);
   }
   const std::size_t half = size / 2;
-  std::future<Result<std::size_t>> second;
-  try {
-    second = std::async(std::launch::async, [&] {
-      return ReadRange(fd, path, half, size, text, /*progress=*/nullptr);
-    });
-  } catch (const std::system_error&) {  // no thread to be had: read on this one
-    return ReadRange(fd, path, 0, size, text, &progress);
-  }
-  Result<std::size_t> first = ReadRange(fd, path, 0, half, text, &progress);
-  Result<std::size_t> rest = second.get();
-  if (!first) return first.error();
-  if (!rest) return rest.error();
-  return *first < half ? *first : half + *rest;
+  std::optional<Result<std::size_t>> parts[2];
+  Status ran = ForkJoin(2, "reading the CSV file", [&](std::size_t worker, StopFlag&) {
+    parts[worker] = worker == 0 ? ReadRange(fd, path, 0, half, text, &progress)
+                                : ReadRange(fd, path, half, size, text, /*progress=*/nullptr);
+  });
+  if (!ran) return ran.error().WithContext(path);
+  if (!*parts[0]) return parts[0]->error();
+  if (!*parts[1]) return parts[1]->error();
+  return **parts[0] < half ? **parts[0] : half + **parts[1];
 }
 
-// Pipes and other files without a known size: read to the end.
-Result<std::string> ReadStream(int fd, const std::string& path, Progress& progress) {
+Status CheckFitsInMemory(const std::string& path, std::size_t size, const CsvReadOptions& options);
+
+// Pipes and other files without a known size: read to the end, refusing once what was read
+// would not fit in memory.
+Result<std::string> ReadStream(int fd, const std::string& path, const CsvReadOptions& options,
+                               Progress& progress) {
   std::string bytes;
   std::size_t done = 0;
   while (true) {
@@ -308,9 +322,51 @@ Result<std::string> ReadStream(int fd, const std::string& path, Progress& progre
     }
     if (got == 0) break;
     done += static_cast<std::size_t>(got);
+    if (Status fits = CheckFitsInMemory(path, done, options); !fits) return fits.error();
   }
   bytes.resize(done);
   return bytes;
+}
+
+// MemAvailable of /proc/meminfo in bytes, or 0 when it cannot be read.
+std::uint64_t MemAvailable() {
+  const FileDescriptor file(::open("/proc/meminfo", O_RDONLY | O_CLOEXEC));
+  if (file.get() < 0) return 0;
+  char buffer[4096];
+  const ssize_t got = ::read(file.get(), buffer, sizeof(buffer) - 1);
+  if (got <= 0) return 0;
+  buffer[got] = '\0';
+  const char* line = std::strstr(buffer, "MemAvailable:");
+  if (line == nullptr) return 0;
+  unsigned long long kilobytes = 0;
+  if (std::sscanf(line, "MemAvailable: %llu kB", &kilobytes) != 1) return 0;
+  return static_cast<std::uint64_t>(kilobytes) * 1024;
+}
+
+std::string Format(double x) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", x);
+  return text;
+}
+
+std::string Gigabytes(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.2f GB", bytes / 1e9);
+  return text;
+}
+
+// Refuses a whole-file read that would not fit in memory (CsvReadOptions::available_memory).
+Status CheckFitsInMemory(const std::string& path, std::size_t size, const CsvReadOptions& options) {
+  const std::uint64_t available =
+      options.available_memory != 0 ? options.available_memory : MemAvailable();
+  const double needed = static_cast<double>(size) * kCsvMemoryPerByte;
+  if (available == 0 || needed <= static_cast<double>(available)) return OkStatus();
+  return FailedPrecondition(
+      "'" + path + "' is too large for the memory available: reading its " +
+      Gigabytes(static_cast<double>(size)) + " needs about " + Gigabytes(needed) + " (" +
+      Format(kCsvMemoryPerByte) + " bytes per byte of CSV) and " +
+      Gigabytes(static_cast<double>(available)) +
+      " is available; use a sample of the file, drop columns, or free memory");
 }
 
 }  // namespace
@@ -337,13 +393,16 @@ Result<RawTable> ReadCsv(const std::string& path, const CsvReadOptions& options,
   }
   if (S_ISDIR(info.st_mode)) return IoError("'" + path + "' is a directory, not a CSV file");
   if (!S_ISREG(info.st_mode)) {
-    Result<std::string> bytes = ReadStream(file.get(), path, progress);
+    Result<std::string> bytes = ReadStream(file.get(), path, options, progress);
     if (!bytes) return bytes.error();
     PaddedText text(bytes->size());
     if (!bytes->empty()) std::memcpy(text.data(), bytes->data(), bytes->size());
     return *ParseText(text.view(), false, path, options, progress, stage);
   }
   const auto size = static_cast<std::size_t>(info.st_size);
+  if (options.max_rows == 0) {
+    if (Status fits = CheckFitsInMemory(path, size, options); !fits) return fits.error();
+  }
   // A preview reads a growing prefix until it settles the requested rows.
   std::size_t prefix = options.max_rows > 0 ? std::min(kPreviewPrefix, size) : size;
   while (true) {

@@ -59,7 +59,17 @@ struct CsvReadOptions {
   // Stop after this many data rows (0 = all). Used for previews: ReadCsv then reads only as
   // much of the file as the rows need, and problems after them are not reported.
   std::size_t max_rows = 0;
+  // The memory a whole-file read may use, in bytes; 0 = MemAvailable of /proc/meminfo (no check
+  // where that cannot be read). A file whose read would need more — kCsvMemoryPerByte bytes per
+  // byte of file — is refused up front (kFailedPrecondition) instead of failing half-way or
+  // being killed. Tests inject a value.
+  std::uint64_t available_memory = 0;
 };
+
+// Peak resident bytes of ReadCsv per byte of CSV file (the file's text and the parsed table,
+// alive together at the end of the parse), measured on adult.csv and the 1.5M-row scale file
+// (docs/architecture.md, "Memory bound"), rounded up.
+inline constexpr double kCsvMemoryPerByte = 3.0;
 
 // Reads a file (never modifying it). `progress` gets the fraction of bytes parsed and is polled
 // for cancellation every 65,536 rows and every 16 MB (ErrorCode::kCancelled).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Internal to engine/metrics: a small fork-join loop over independent tasks with cancellation
-// and progress, for encoding columns and counting column pairs. Not API.
+// Internal to engine/metrics and engine/marginals: ParallelFor (engine/core/parallel.h) with
+// the progress mapped onto [begin, end], for encoding columns and counting column pairs. Not API.
 #pragma once
 
 #include <cstddef>
@@ -22,7 +22,8 @@ std::size_t WorkerCount(int threads, std::size_t count);
 // The calling thread works too and is the only one that touches `progress`: it polls
 // IsCancelled() and reports begin + (end - begin) * done / count with `stage` after each of its
 // tasks, and keeps polling while the other threads finish.
-// Returns kCancelled when cancelled before every task ran, kInternal when a task threw.
+// Returns kCancelled when cancelled before every task ran; a task's exception becomes an error
+// as in ParallelFor ("out of memory while <stage>" for std::bad_alloc).
 Status RunParallel(std::size_t count, int threads, Progress& progress, double begin, double end,
                    const std::string& stage,
                    const std::function<void(std::size_t index, std::size_t worker)>& task);

@@ -7,14 +7,13 @@
 // u = n·I(X; B(Π)) in bits, whose sensitivity under add/remove is
 // MutualInformationScoreSensitivity() (privbayes.md §2). Sequential composition: ε in total.
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <map>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "engine/core/compensated_sum.h"
+#include "engine/core/parallel.h"
 #include "engine/dp/exponential_mechanism.h"
 #include "engine/model/privbayes.h"
 
@@ -256,26 +255,18 @@ std::vector<Candidate> Candidates(const std::vector<int>& network, const std::ve
 
 // Scores candidates[i] for every i in `todo`, over `threads` threads (each score is computed
 // by one thread alone, so the result does not depend on the thread count). The calling thread
-// polls `progress` between its candidates; returns false if cancelled.
-bool ScoreAll(const FamilyScorer& scorer, const std::vector<Candidate>& candidates,
-              const std::vector<std::size_t>& todo, unsigned threads, Progress& progress,
-              std::vector<double>& scores) {
-  std::atomic<bool> stop{false};
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(todo.size())));
-  auto work = [&](unsigned t) {
-    std::vector<std::uint32_t> counts;
-    for (std::size_t i = t; i < todo.size() && !stop.load(std::memory_order_relaxed);
-         i += threads) {
-      const Candidate& c = candidates[todo[i]];
-      scores[todo[i]] = scorer.Score(c.child, c.parents, counts);
-      if (t == 0 && progress.IsCancelled()) stop.store(true);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (std::thread& thread : pool) thread.join();
-  return !stop.load();
+// polls `progress` between its candidates.
+Status ScoreAll(const FamilyScorer& scorer, const std::vector<Candidate>& candidates,
+                const std::vector<std::size_t>& todo, unsigned threads, Progress& progress,
+                std::vector<double>& scores) {
+  std::vector<std::vector<std::uint32_t>> counts(ThreadCount(threads, todo.size()));
+  return ParallelFor(
+      todo.size(), counts.size(), "scoring parent sets",
+      [&](std::size_t i, std::size_t worker) {
+        const Candidate& c = candidates[todo[i]];
+        scores[todo[i]] = scorer.Score(c.child, c.parents, counts[worker]);
+      },
+      &progress);
 }
 
 Status CheckStructureOptions(const EncodedTable& data, const StructureOptions& options) {
@@ -396,8 +387,9 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
         todo.push_back(i);
       }
     }
-    if (!ScoreAll(scorer, candidates, todo, options.threads, progress, utilities)) {
-      return Cancelled("structure learning cancelled");
+    if (Status s = ScoreAll(scorer, candidates, todo, options.threads, progress, utilities); !s) {
+      if (s.error().code == ErrorCode::kCancelled) return Cancelled("structure learning cancelled");
+      return s.error();
     }
     for (std::size_t i : todo) cache[{candidates[i].child, candidates[i].parents}] = utilities[i];
     const Candidate& chosen = candidates[mechanism->Select(utilities, rng)];

@@ -2,13 +2,12 @@
 #include "engine/model/sampler.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <memory>
 #include <string>
-#include <thread>
 #include <utility>
 
+#include "engine/core/parallel.h"
 
 namespace deniable {
 namespace {
@@ -170,34 +169,19 @@ Result<EncodedTable> SampleNetwork(const BayesNet& network,
   std::vector<std::unique_ptr<Rng>> block_rngs(blocks);
   for (std::size_t b = 0; b < blocks; ++b) block_rngs[b] = rng.Fork(salt + b);
 
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t workers = std::min<std::size_t>(threads, std::max<std::size_t>(blocks, 1));
-  std::atomic<std::size_t> next_block{0};
-  std::atomic<std::size_t> done_blocks{0};
-  std::atomic<bool> stop{false};
-  auto work = [&](bool reporter) {
-    while (!stop.load(std::memory_order_relaxed)) {
-      const std::size_t b = next_block.fetch_add(1);
-      if (b >= blocks) return;
-      const std::size_t begin = b * kBlockRows;
-      SampleBlock(samplers, begin, std::min(rows, begin + kBlockRows), *block_rngs[b],
-                  out.columns);
-      const std::size_t done = done_blocks.fetch_add(1) + 1;
-      if (reporter) {  // only the calling thread talks to `progress`
-        if (progress.IsCancelled()) {
-          stop.store(true);
-          return;
-        }
-        progress.Report(static_cast<double>(done) / static_cast<double>(blocks),
-                        "Sampling rows");
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < workers; ++t) pool.emplace_back(work, false);
-  work(true);
-  for (std::thread& thread : pool) thread.join();
-  if (stop.load() || progress.IsCancelled()) return Cancelled("sampling cancelled");
+  Status sampled = ParallelFor(
+      blocks, threads, "sampling rows",
+      [&](std::size_t b, std::size_t) {
+        const std::size_t begin = b * kBlockRows;
+        SampleBlock(samplers, begin, std::min(rows, begin + kBlockRows), *block_rngs[b],
+                    out.columns);
+      },
+      &progress, "Sampling rows");
+  if (!sampled) {
+    return sampled.error().code == ErrorCode::kCancelled ? Cancelled("sampling cancelled")
+                                                         : sampled.error();
+  }
+  if (progress.IsCancelled()) return Cancelled("sampling cancelled");
   // The workers may have taken every block before the calling thread got one (it then reported
   // nothing): the final report does not depend on scheduling.
   progress.Report(1.0, "Sampling rows");

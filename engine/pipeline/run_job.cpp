@@ -126,13 +126,13 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
                                       const std::vector<std::string>& names,
                                       const ModelSettings& settings, PrivacyAccountant& accountant,
                                       Rng& rng, Progress& progress) {
-  const double delta_left = accountant.Remaining().delta * (1 - 1e-9);
+  const double delta_left = accountant.RemainingToSpend().delta;
   if (!(delta_left > 0)) {
     return FailedPrecondition("the marginals mode needs some of delta left after the domains "
                               "(raise --delta)");
   }
   if (Status s = accountant.SetZcdpDelta(delta_left); !s) return s.error();
-  const double rho = accountant.RemainingRho() * (1 - 1e-9);
+  const double rho = accountant.RemainingRhoToSpend();
   if (!(rho > 0)) return FailedPrecondition("no privacy budget left for the marginals");
   const int threads = static_cast<int>(settings.threads);
   // Each domain's missing code (the last one, domain.h) when it has one: MST and AIM drop it
@@ -379,7 +379,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
 
   // 1. Domains (random mode spends the whole budget there: it uses nothing else), by the rule
   //    of model/domain_budget.h unless the user set the share.
-  const double after_count = model.accountant.Remaining().epsilon * (1 - 1e-9);
+  const double after_count = model.accountant.RemainingToSpend().epsilon;
   DomainOptions domain_options;
   domain_options.budget =
       PlanDomainBudget(schema, after_count, *noisy_rows,
@@ -407,8 +407,8 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
     SubProgress encode_progress(progress, 0.2, 0.3);
     auto encoded = Encode(table, schema, domains.value(), encode_progress);
     if (!encoded) return encoded.error();
-    // What is left of the budget, a hair less so that rounding can never overspend.
-    const double model_epsilon = model.accountant.Remaining().epsilon * (1 - 1e-9);
+    // What is left of the budget (PrivacyAccountant::RemainingToSpend: never overspent).
+    const double model_epsilon = model.accountant.RemainingToSpend().epsilon;
     SubProgress learn_progress(progress, 0.3, 1.0);
     std::vector<std::string> names;
     for (const ColumnDomain& d : domains.value()) names.push_back(d.AttributeName());
@@ -524,16 +524,24 @@ namespace {
 // The plain-words statement of a plausibly deniable release.
 std::string DeniableStatement(const ReleaseGuarantees& g, std::size_t rows) {
   std::ostringstream text;
-  text << "Each released record could have been produced by at least k = " << g.k
-       << " real records whose chances of producing it are within a factor γ = " << Number(g.gamma)
-       << " of each other";
   if (!g.randomized) {
-    text << " ((k, γ)-plausible deniability; the deterministic test gives no differential "
-            "privacy for the records).";
+    text << "Each released record could have been produced by at least k = " << g.k
+         << " real records whose chances of producing it are within a factor γ = "
+         << Number(g.gamma)
+         << " of each other ((k, γ)-plausible deniability; the deterministic test gives no "
+            "differential privacy for the records).";
     return text.str();
   }
-  text << ". Per record: (ε, δ) = (" << Number(g.record.cost.epsilon) << ", "
-       << Number(g.record.cost.delta) << ") (Theorem 1). ";
+  // The randomised test compares the count with a noisy threshold k + Lap(1/ε0): a record with
+  // fewer than k such real records can pass (#12 item 6), so "at least k" is not promised.
+  text << "Each released record passed a randomised plausible-deniability test: the number of "
+          "real records that could have produced it, with chances within a factor γ = "
+       << Number(g.gamma) << " of each other, was compared with a noisy threshold k + Lap(1/ε0) "
+       << "(k = " << g.k << ", ε0 = " << Number(g.epsilon0)
+       << "), so most records have at least k such real records but a record may have fewer. "
+          "What is guaranteed per record is differential privacy: (ε, δ) = ("
+       << Number(g.record.cost.epsilon) << ", " << Number(g.record.cost.delta)
+       << ") (Theorem 1). ";
   if (!std::isfinite(g.release.epsilon) || !(g.release.delta < 0.5)) {
     text << "The whole release of " << rows << " records has NO meaningful differential-privacy "
          << "guarantee (k is too small for a small per-record δ; raise k or ε0).";
@@ -562,18 +570,14 @@ Result<SyntheticRows> SynthesizeDeniableRows(const LearnedModel& model, std::siz
   // is set by k, γ, ε0 and T (data-independent). The ledger records it on D_S, so its total is
   // the whole release's guarantee: the budget is raised by exactly that planned cost.
   const ReleaseGuarantees planned = PlanGuarantees(options, omega.value(), model.accountant, cap);
-  nlohmann::json ledger = model.accountant.ToJson();
   // A vacuous test cost (deterministic test, or a k too small for any t: δ = 1) is not charged;
   // the summary then says the release has no meaningful DP guarantee.
-  if (!options.deterministic_test && std::isfinite(planned.synthesis.epsilon) &&
-      planned.synthesis.delta < 0.5) {
-    ledger["budget"]["epsilon"] = model.accountant.budget().epsilon + planned.synthesis.epsilon * (1 + 1e-9);
-    ledger["budget"]["delta"] =
-        std::min(0.999, model.accountant.budget().delta + planned.synthesis.delta * (1 + 1e-9) + kDeniableSlack);
-  } else {
-    options.charge_release_to_budget = false;
-  }
-  auto accountant = PrivacyAccountant::FromJson(ledger);
+  const bool charged = !options.deterministic_test && std::isfinite(planned.synthesis.epsilon) &&
+                       planned.synthesis.delta < 0.5;
+  if (!charged) options.charge_release_to_budget = false;
+  auto accountant = model.accountant.WithBudgetRaisedBy(
+      charged ? PrivacyCost{planned.synthesis.epsilon, planned.synthesis.delta + kDeniableSlack}
+              : PrivacyCost{});
   if (!accountant) return accountant.error();
   auto release = SynthesizeDeniable(state.data, state.split, state.model, options,
                                     accountant.value(), rng, progress);
@@ -595,6 +599,7 @@ Result<SyntheticRows> SynthesizeDeniableRows(const LearnedModel& model, std::siz
   out.summary.guarantee["run"] = release->SummaryJson();
   out.summary.text = release->SummaryText();
   out.encoded = std::move(release->records);
+  out.deniable_origins = std::make_shared<const ReleaseOrigins>(std::move(release->origins));
   return out;
 }
 
@@ -683,12 +688,14 @@ Result<DeniablePlan> PlanDeniableRelease(const ModelSettings& settings, std::siz
 
 Status WriteDeniableAuditFor(const LearnedModel& model, const SyntheticRows& rows,
                              const std::string& directory) {
-  if (!model.deniable) return InvalidArgument("--audit-dir applies to the deniable mode only");
+  if (!model.deniable || !rows.deniable_origins) {
+    return InvalidArgument("--audit-dir applies to the deniable mode only");
+  }
   const DeniableState& state = *model.deniable;
   DeniableOptions options = state.options;
   options.records = rows.encoded.rows;
-  return WriteDeniableAudit(directory, state.model, state.split, rows.encoded, options,
-                            &state.names);
+  return WriteDeniableAudit(directory, state.model, state.split, rows.encoded,
+                            *rows.deniable_origins, options, &state.names);
 }
 
 Result<nlohmann::json> AdviseDeniable(const LoadedInput& input, const ModelSettings& settings,

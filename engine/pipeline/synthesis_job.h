@@ -127,9 +127,13 @@ struct SynthesisSummary {
   std::string model_text;           // marginals mode: what was measured, AIM's error bounds
 };
 
+struct ReleaseOrigins;  // engine/deniable/deniable_synthesizer.h
+
 struct SyntheticRows {
   EncodedTable encoded;  // over the modelled columns, in released (shuffled) order
   SynthesisSummary summary;
+  // Deniable mode, OWNER ONLY: which seed and ω made each row (for WriteDeniableAuditFor).
+  std::shared_ptr<const ReleaseOrigins> deniable_origins;
 };
 
 // Synthesizes `rows` records. DataSynthesizer modes sample the network (the real table is not

@@ -41,8 +41,13 @@ void addDeniableLines(const nlohmann::json& g, PrivacyFacts& facts) {
     facts.guarantees.push_back(
         {QObject::tr("Each released record: plausible deniability"),
          QObject::tr("k = %1, γ = %2").arg(jsonNumber(g["k"])).arg(jsonNumber(g["gamma"])),
-         QObject::tr("at least k real records could have produced it, with probabilities "
-                     "within a factor γ (%1)")
+         (g.contains("epsilon0")  // the randomised test
+              ? QObject::tr("it passed a test of its count of real records that could have "
+                            "produced it (probabilities within a factor γ) against a noisy "
+                            "threshold k + Lap(1/ε0): most records have at least k, a record "
+                            "may have fewer (%1)")
+              : QObject::tr("at least k real records could have produced it, with probabilities "
+                            "within a factor γ (%1)"))
              .arg(jsonText(g, "test"))});
   }
   if (g.contains("per_record")) {

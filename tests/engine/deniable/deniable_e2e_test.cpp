@@ -13,6 +13,7 @@
 #include "engine/model/domains.h"
 #include "engine/model/encoding.h"
 #include "engine/schema/infer_schema.h"
+#include "tests/engine/deniable/deniable_test_util.h"
 #include "tests/support/paths.h"
 
 namespace deniable {
@@ -153,13 +154,51 @@ TEST(DeniableAdultE2eTest, DeterministicReleaseIsConsistentWithItsAudit) {
                          rng, progress);
   ASSERT_TRUE(run.has_value()) << run.error().message;
   const std::string dir = test_support::TempDir();
-  ASSERT_TRUE(
-      WriteDeniableAudit(dir, run->model, run->split, run->release.records, options).has_value());
+  ASSERT_TRUE(WriteDeniableAudit(dir, run->model, run->split, run->release.records,
+                                 run->release.origins, options)
+                  .has_value());
   auto check = CheckDeniableAudit(dir, adult.data, progress);
   ASSERT_TRUE(check.has_value()) << check.error().message;
-  EXPECT_EQ(check->largest_group.size(), 5000u);
+  EXPECT_EQ(check->k_prime.size(), 5000u);
   EXPECT_EQ(check->below_k, 0u);
-  EXPECT_TRUE(check->consistent());
+  EXPECT_TRUE(check->passed()) << check->ToText();
+}
+
+// #12 item 6: parameters under which the privacy test really rejects candidates (ω in [2, 4]
+// of 15 attributes: few seeds share a record's first 11+ attributes), so that a release with
+// the test removed is visibly different — and its audit fails — while the real one passes.
+TEST(DeniableAdultE2eTest, AuditFailsWhenThePrivacyTestIsRemoved) {
+  DENIABLE_REQUIRE_SHARED_FILE(path, "adult.csv");
+  PrivacyAccountant accountant = PrivacyAccountant::Create(PrivacyCost{1e9, 0.5}).value();
+  const Adult adult = LoadAdult(path, accountant);
+  for (bool deterministic : {true, false}) {
+    DeniableOptions options;  // k = 50, γ = 4, ε0 = 1
+    options.deterministic_test = deterministic;
+    options.omega_min = 2;
+    options.omega_max = 4;
+    options.records = 2000;
+    options.charge_release_to_budget = false;
+    const PrivacyTest removed = PrivacyTest::Deterministic(1);
+    NullProgress progress;
+    for (const PrivacyTest* test : {static_cast<const PrivacyTest*>(nullptr), &removed}) {
+      auto run = test_support::RunDeniableWithTest(
+          adult.data, options, BucketMapsForDomains(adult.domains, 8), test, 3);
+      ASSERT_TRUE(run.has_value()) << run.error().message;
+      if (test == nullptr) {  // the real test rejected a substantial share of the candidates
+        EXPECT_LT(run->release.stats.pass_rate(), 0.8) << run->release.SummaryText();
+      }
+      const std::string dir = test_support::TempDir() + (test ? "/removed" : "/real");
+      ASSERT_TRUE(WriteDeniableAudit(dir, run->model, run->split, run->release.records,
+                                     run->release.origins, options)
+                      .has_value());
+      auto check = CheckDeniableAudit(dir, adult.data, progress);
+      ASSERT_TRUE(check.has_value()) << check.error().message;
+      EXPECT_EQ(check->passed(), test == nullptr) << check->ToText();
+      if (test != nullptr) {
+        EXPECT_GT(check->implausible, 100u) << check->ToText();
+      }
+    }
+  }
 }
 
 }  // namespace

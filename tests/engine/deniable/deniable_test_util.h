@@ -5,7 +5,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/core/progress.h"
 #include "engine/core/random.h"
+#include "engine/deniable/deniable_synthesizer.h"
+#include "engine/deniable/privacy_test.h"
 #include "engine/model/bayes_net.h"
 #include "engine/model/encoded_table.h"
 
@@ -85,6 +88,26 @@ inline std::vector<Code> RowInOrder(const EncodedTable& table, const std::vector
     codes[i] = table.columns[static_cast<std::size_t>(order[i])][row];
   }
   return codes;
+}
+
+// RunDeniable, except that `test` (when not null) decides instead of the test `options` claim:
+// a disabled or weakened test for the audit's tests (#12 item 6). Unlimited budget.
+inline Result<DeniableRun> RunDeniableWithTest(const EncodedTable& data,
+                                               const DeniableOptions& options,
+                                               std::vector<std::vector<std::uint32_t>> buckets,
+                                               const PrivacyTest* test, std::uint64_t seed) {
+  PrivacyAccountant accountant = PrivacyAccountant::Create(PrivacyCost{1e9, 0.5}).value();
+  SeededRng rng(seed);
+  NullProgress progress;
+  auto split = SplitRows(data.rows, options, accountant, rng);
+  if (!split) return split.error();
+  auto model =
+      LearnDeniableModel(data, *split, options, std::move(buckets), accountant, rng, progress);
+  if (!model) return model.error();
+  auto release = internal::SynthesizeDeniableWithTest(data, *split, *model, options, accountant,
+                                                      rng, progress, test);
+  if (!release) return release.error();
+  return DeniableRun{std::move(*split), std::move(*model), std::move(*release)};
 }
 
 }  // namespace deniable::test_support
