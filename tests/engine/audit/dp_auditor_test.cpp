@@ -43,7 +43,8 @@ TEST(IncompleteBetaTest, MatchesClosedForms) {
 }
 
 TEST(AuditDpTest, DeterministicLeakGivesTheClopperPearsonLimit) {
-  // M(D) = 0, M(D′) = 1 always: the best event {f >= 1} has 0 hits under D and n under D′,
+  // M(D) = 0, M(D′) = 1 always: the best events ({f >= 1} for D′ against D, or {f <= 0} for D
+  // against D′, equal scores) have n hits under one input and 0 under the other,
   // so ε_lb = ln(p_lo / p′_hi) with p_lo = c^{1/n}, p′_hi = 1 − c^{1/n}, c = α/(2·events).
   AuditOptions options;
   options.samples = 2000;
@@ -57,7 +58,6 @@ TEST(AuditDpTest, DeterministicLeakGivesTheClopperPearsonLimit) {
   EXPECT_NEAR(result->epsilon_lb, expected, 1e-9);
   EXPECT_EQ(result->hits_first, 1000u);
   EXPECT_EQ(result->hits_second, 0u);
-  EXPECT_TRUE(result->event.neighbour_first);
 }
 
 TEST(AuditDpTest, IdenticalOutputsGiveZero) {
