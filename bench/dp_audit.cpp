@@ -17,7 +17,8 @@ namespace {
 
 int Usage() {
   std::fprintf(stderr,
-               "usage: dp_audit [--scale N] [--seed S] [--only NAME] [--show N] [--mechanisms|--modes]\n");
+               "usage: dp_audit [--scale N] [--seed S] [--only NAME] [--show N] "
+               "[--mechanisms|--modes]\n");
   return 2;
 }
 
@@ -61,7 +62,8 @@ int main(int argc, char** argv) {
     for (AuditCase& c : *part) cases.push_back(std::move(c));
   }
   int failures = 0;
-  std::printf("| case | claim (eps, delta) | eps_lb | verdict | samples per input | seconds | event |\n");
+  std::printf(
+      "| case | claim (eps, delta) | eps_lb | verdict | samples per input | seconds | event |\n");
   std::printf("|---|---|---|---|---|---|---|\n");
   for (const AuditCase& c : cases) {
     if (!only.empty() && c.name != only) continue;

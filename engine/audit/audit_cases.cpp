@@ -96,8 +96,8 @@ void AddSelectionCases(std::vector<AuditCase>& cases) {
           return std::vector<double>{static_cast<double>(em.Select(u, rng))};
         }});
   }
-  // Partition selection, ε = 1, δ = 1e-3 (τ = 8). (a) counts {9, 20} on D, {10, 20} on D′; (b) {20} on D,
-  // {20, 1} on D′ (the added record holds a value nobody else has).
+  // Partition selection, ε = 1, δ = 1e-3 (τ = 8). (a) counts {9, 20} on D, {10, 20} on D′;
+  // (b) {20} on D, {20, 1} on D′ (the added record holds a value nobody else has).
   for (bool new_value : {false, true}) {
     cases.push_back(AuditCase{
         new_value ? "partition_selection_new_value" : "partition_selection",
@@ -253,8 +253,10 @@ void AddAdaptiveCases(std::vector<AuditCase>& cases) {
     const double claim = (improved ? 2 * options.epsilon : 5 * options.epsilon) + count_epsilon;
     cases.push_back(AuditCase{
         improved ? "adaptive_histogram_improved" : "adaptive_histogram_basic",
-        std::string(improved ? "improved (Thm. 3, eps = 0.25)" : "basic (Cor. 2, eps = 0.1, 5 levels)") +
-            " partition + noisy leaf counts (eps = 0.5) of 20 integers 0..95 in [0, 1023]; D' adds 1000",
+        std::string(improved ? "improved (Thm. 3, eps = 0.25)"
+                             : "basic (Cor. 2, eps = 0.1, 5 levels)") +
+            " partition + noisy leaf counts (eps = 0.5) of 20 integers 0..95 in [0, 1023]; "
+            "D' adds 1000",
         claim, 0.0, false, 20000,
         {"leaves", "depth of the leaf holding 1000", "noisy count of that leaf"},
         [decomposition, options, improved, count_epsilon](bool neighbour, Rng& rng) {

@@ -30,7 +30,8 @@ std::string TableCsv(bool neighbour, int rows) {
   std::string csv = "age,sex,city\n";
   const char* cities[] = {"Oslo", "Rome", "Lima"};
   for (int r = 0; r < rows; ++r) {
-    csv += std::to_string(20 + 2 * (r % 20)) + "," + (r % 2 ? "F" : "M") + "," + cities[r % 3] + "\n";
+    csv += std::to_string(20 + 2 * (r % 20)) + "," + (r % 2 ? "F" : "M") + "," + cities[r % 3] +
+           "\n";
   }
   if (neighbour) csv += "250,F,Zanzibar\n";
   return csv;
@@ -126,8 +127,8 @@ Result<std::vector<AuditCase>> SynthesisAuditCases() {
     if (mode == SynthesisMode::kMarginals) settings.marginals.mechanism = MarginalsMechanism::kMst;
     if (mode == SynthesisMode::kMarginals) settings.marginals.iterations = kMarginalsIterations;
     if (mode == SynthesisMode::kDeniable) {
-      // Small tables: k = 50 would pass no candidate; k = 8, ε0 = 2 and a per-record δ of 1e-4 give
-      // t = 3 and a finite whole-release (ε, δ) (Theorem 1 composed over the attempts).
+      // Small tables: k = 50 would pass no candidate; k = 8, ε0 = 2 and a per-record δ of 1e-4
+      // give t = 3 and a finite whole-release (ε, δ) (Theorem 1 composed over the attempts).
       settings.deniable.k = 8;
       settings.deniable.epsilon0 = 2.0;
       settings.deniable.record_delta = 1e-4;
