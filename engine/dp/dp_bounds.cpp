@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <vector>
 
 #include "engine/dp/exponential_mechanism.h"
@@ -31,7 +34,26 @@ constexpr std::uint64_t kRefineCells = 32;
 // Laplace(scale) variables (k empty buckets), by the Chernoff bound
 //   Pr[S >= T] <= min_{0 < t < 1/scale} M(t)^k e^{-tT},  M(t) = (1-α)^2 / ((1-αe^t)(1-αe^-t)),
 // with α = e^{-1/scale} (M is the moment generating function of one such variable).
+double ComputeSumClearThreshold(std::size_t k, double scale, double probability);
+
+// SumClearThreshold depends on public parameters only and costs ~3 ms (a bisection over a
+// golden-section search); EstimateBounds asks for the same few values on every call, so they
+// are memoized (process-wide, under a mutex; a pure function, so results are unchanged).
 double SumClearThreshold(std::size_t k, double scale, double probability) {
+  static std::mutex mutex;
+  static std::map<std::tuple<std::size_t, double, double>, double> cache;
+  const auto key = std::make_tuple(k, scale, probability);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+  }
+  const double threshold = ComputeSumClearThreshold(k, scale, probability);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cache.size() < 4096) cache.emplace(key, threshold);
+  return threshold;
+}
+
+double ComputeSumClearThreshold(std::size_t k, double scale, double probability) {
   const double alpha = std::exp(-1.0 / scale);
   const double log_one_minus_alpha = std::log1p(-alpha);
   auto log_bound = [&](double t, double threshold) {
