@@ -59,7 +59,7 @@ case "${1:-smoke}" in
       if ! run_one "$name" "$per" >"$log" 2>&1; then
         tail -n 60 "$log"; echo "fuzz smoke: $name FAILED (log: $log)"; exit 1
       fi
-      echo "fuzz smoke: $name ok: $(grep -E '^#[0-9]+ +(INITED|DONE)' "$log" | tail -n 1)"
+      echo "fuzz smoke: $name ok: $(grep -aE '^#[0-9]+[[:space:]]+(INITED|DONE)' "$log" | tail -n 1)"
     done ;;
   run)
     [ $# -ge 3 ] || { echo "usage: $0 run HARNESS SECONDS [flags...]" >&2; exit 2; }
