@@ -115,6 +115,8 @@ Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::strin
   return input;
 }
 
+}  // namespace
+
 Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
   ModelSettings settings;
   const std::string mode = args.get("--mode").value_or("");
@@ -238,6 +240,8 @@ Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
   if (auto s = settings.Validate(); !s) return s.error();
   return settings;
 }
+
+namespace {
 
 Result<std::size_t> ReadRowCount(const ParsedArgs& args) {
   if (!args.has("--rows")) return InvalidArgument("-n (number of synthetic rows) is required");

@@ -9,6 +9,10 @@
 #include "app/cli/args.h"
 #include "engine/core/result.h"
 
+namespace deniable {
+struct ModelSettings;
+}
+
 namespace deniable::cli {
 
 inline constexpr int kExitOk = 0;
@@ -25,6 +29,11 @@ struct Command {
 };
 
 const std::vector<Command>& Commands();
+
+// The model settings from a synthesize/describe/advise command's options (--mode, ε, the modes'
+// options, bounds checked): kInvalidArgument naming the option. Pure; fuzzed by
+// tests/fuzz/fuzz_cli_args.cpp.
+Result<ModelSettings> ReadModelSettings(const ParsedArgs& args);
 
 // risk-theory and risk (risk_commands.cpp, #11).
 std::vector<Command> RiskCommands();

@@ -76,6 +76,20 @@ TEST(ProjectFileTest, ErrorsNameTheFileAndTheField) {
   ASSERT_FALSE(invalid.has_value());
   EXPECT_NE(invalid.error().message.find("epsilon"), std::string::npos) << invalid.error().message;
 
+  // Numbers out of an integer field's range or with a fraction: an error, not a cast (found by
+  // tests/fuzz/fuzz_project_file.cpp; tests/fuzz/corpus/project_file/regression-*).
+  for (const char* settings : {R"({"bins": 1e300})", R"({"seed": -5e40})", R"({"rows": -1})",
+                               R"({"deniable": {"k": 2.5}})", R"({"deniable": {"maxcost": 1e30}})",
+                               R"({"degree": 4294967298})"}) {
+    Write(path, std::string(R"({"format": "deniable-project", "version": 1, "input": {"path": "x.csv"}, "settings": )") +
+                    settings + "}");
+    auto out_of_range = readProject(path);
+    ASSERT_FALSE(out_of_range.has_value()) << settings;
+    EXPECT_EQ(out_of_range.error().code, ErrorCode::kParse);
+    EXPECT_NE(out_of_range.error().message.find("bad.deniable: settings."), std::string::npos)
+        << out_of_range.error().message;
+  }
+
   Write(path, R"({"format": "deniable-project", "version": 1, "input": {"path": "x.csv"},
                   "settings": {"mode": "magic"}})");
   auto mode = readProject(path);

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/session/session_values.h"
 
+#include "engine/schema/schema_json.h"
+
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace deniable::ui {
@@ -104,9 +107,15 @@ nlohmann::json PrivacySettingsToJson(const PrivacySettings& settings) {
 
 namespace {
 
-// Reads an optional field of `json` into `out`, checking its JSON type.
+// Reads an optional field of `json` into `out`, checking its JSON type and, for integers, the
+// range (nlohmann's get<int>() of 1e300 or of a fraction would be undefined behaviour or a
+// silent truncation; found by tests/fuzz/fuzz_project_file.cpp). Lists (the split) keep
+// nlohmann's typed read.
 template <typename T>
 Status ReadField(const nlohmann::json& json, const char* key, const std::string& source, T& out) {
+  if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, std::string>) {
+    return ReadOptionalMember(json, key, out, source + ": settings");
+  }
   if (!json.contains(key)) return OkStatus();
   try {
     out = json.at(key).get<T>();

@@ -241,6 +241,21 @@ TEST(ReadJsonFileTest, ReportsSyntaxErrorsWithLineAndColumn) {
   EXPECT_EQ(empty.error().message.rfind("e.json:1:1: JSON syntax error: ", 0), 0u);
 }
 
+// nlohmann throws out_of_range, not parse_error, for a number beyond double's range: it used to
+// escape ParseJsonText (found by tests/fuzz/fuzz_description.cpp; the input is in
+// tests/fuzz/corpus/description/regression-number-overflow).
+TEST(ReadJsonFileTest, ReportsNumbersOutOfRangeWithLineAndColumn) {
+  const auto result = ParseJsonText("{\n  \"epsilon\": 280.4e444444444446\n}", "d.json");
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().code, ErrorCode::kParse);
+  EXPECT_EQ(result.error().message,
+            "d.json:2:14: JSON number out of range: 280.4e444444444446 (beyond ±1.8e308)");
+  const auto negative = ParseJsonText("[-1e400]", "n.json");
+  ASSERT_FALSE(negative.has_value());
+  EXPECT_EQ(negative.error().message,
+            "n.json:1:2: JSON number out of range: -1e400 (beyond ±1.8e308)");
+}
+
 TEST(ReadJsonFileTest, ReadsFilesWithComments) {
   const std::string path = test_support::TempDir() + "/schema.json";
   std::ofstream(path) << "// corrections\n{\"version\": 1 /* ok */}\n";
