@@ -19,7 +19,7 @@ std::string ErrnoText() { return std::strerror(errno); }
 
 }  // namespace
 
-Result<AtomicFile> AtomicFile::Create(const std::string& destination) {
+Result<AtomicFile> AtomicFile::Create(const std::string& destination, bool owner_only) {
   if (destination.empty()) return InvalidArgument("output path is empty");
   std::filesystem::path dest(destination);
   std::error_code ec;
@@ -35,10 +35,13 @@ Result<AtomicFile> AtomicFile::Create(const std::string& destination) {
   std::string pattern = (dir / ("." + dest.filename().string() + ".tmp-XXXXXX")).string();
   const int fd = mkstemp(pattern.data());
   if (fd < 0) return IoError("cannot create a file in '" + dir.string() + "': " + ErrnoText());
-  // mkstemp creates 0600; give the output the usual permissions (umask applies).
-  const mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
+  // mkstemp creates 0600; give the output the usual permissions (umask applies) unless it is
+  // for the owner only.
+  if (!owner_only) {
+    const mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+  }
   std::FILE* file = fdopen(fd, "wb");
   if (file == nullptr) {
     close(fd);

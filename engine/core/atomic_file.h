@@ -20,7 +20,9 @@ namespace deniable {
 //   if (auto s = file->Commit(); !s) return s.error();   // without Commit() nothing appears
 class AtomicFile {
  public:
-  static Result<AtomicFile> Create(const std::string& destination);
+  // owner_only: the file gets mode 0600 (real rows, for the owner's eyes only); otherwise the
+  // usual 0666 less the umask.
+  static Result<AtomicFile> Create(const std::string& destination, bool owner_only = false);
   AtomicFile(AtomicFile&& other) noexcept;
   AtomicFile& operator=(AtomicFile&& other) noexcept;
   AtomicFile(const AtomicFile&) = delete;
