@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <string>
 #include <set>
 #include <unordered_map>
 
@@ -38,44 +39,56 @@ std::vector<std::uint32_t> SampleRows(std::size_t n, std::size_t count, Rng& rng
 
 struct Predicate {
   std::vector<std::size_t> columns;  // sorted
-  std::string key;
+  std::vector<double> values;        // per column
 };
 
-// Per column subset: how many rows of a matrix hold each value combination (and, for the
-// control correction, which rows).
-class SubsetCounts {
- public:
-  SubsetCounts(const MixedMatrix& m, bool keep_rows) : m_(m), keep_rows_(keep_rows) {}
-  const std::vector<std::uint32_t>* Rows(const Predicate& p) {
-    auto& map = MapFor(p.columns);
-    auto it = map.find(p.key);
-    return it == map.end() ? nullptr : &it->second.rows;
-  }
-  std::uint64_t Count(const Predicate& p) {
-    auto& map = MapFor(p.columns);
-    auto it = map.find(p.key);
-    return it == map.end() ? 0 : it->second.count;
-  }
+std::uint64_t Bits(double x) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
 
- private:
-  struct Entry {
-    std::uint64_t count = 0;
-    std::vector<std::uint32_t> rows;
-  };
-  std::unordered_map<std::string, Entry>& MapFor(const std::vector<std::size_t>& columns) {
-    auto [it, added] = maps_.try_emplace(columns);
-    if (added) {
-      for (std::size_t r = 0; r < m_.rows; ++r) {
-        Entry& e = it->second[KeyOf(m_.row(r), columns)];
-        ++e.count;
-        if (keep_rows_) e.rows.push_back(static_cast<std::uint32_t>(r));
+// Per column, the rows holding each value (by bit pattern: NaN is always the same quiet NaN,
+// see mixed_table.cpp). A predicate's matches are found from its shortest list, checking the
+// other columns on the rows themselves.
+class PostingIndex {
+ public:
+  PostingIndex(const MixedMatrix& m, const std::vector<std::size_t>& columns)
+      : m_(m), postings_(m.columns) {
+    for (std::size_t c : columns) {
+      for (std::size_t r = 0; r < m.rows; ++r) {
+        postings_[c][Bits(m.row(r)[c])].push_back(static_cast<std::uint32_t>(r));
       }
     }
-    return it->second;
   }
+  // The rows satisfying `p`, at most `limit` of them.
+  std::vector<std::uint32_t> Matches(const Predicate& p, std::size_t limit) const {
+    const std::vector<std::uint32_t>* shortest = nullptr;
+    for (std::size_t j = 0; j < p.columns.size(); ++j) {
+      const auto& map = postings_[p.columns[j]];
+      auto it = map.find(Bits(p.values[j]));
+      if (it == map.end()) return {};
+      if (shortest == nullptr || it->second.size() < shortest->size()) shortest = &it->second;
+    }
+    std::vector<std::uint32_t> out;
+    if (shortest == nullptr) return out;
+    for (std::uint32_t r : *shortest) {
+      const double* row = m_.row(r);
+      bool all = true;
+      for (std::size_t j = 0; j < p.columns.size() && all; ++j) {
+        all = Bits(row[p.columns[j]]) == Bits(p.values[j]);
+      }
+      if (!all) continue;
+      out.push_back(r);
+      if (out.size() >= limit) break;
+    }
+    return out;
+  }
+  bool SinglesOut(const Predicate& p) const { return Matches(p, 2).size() == 1; }
+
+ private:
   const MixedMatrix& m_;
-  bool keep_rows_;
-  std::map<std::vector<std::size_t>, std::unordered_map<std::string, Entry>> maps_;
+  std::vector<std::unordered_map<std::uint64_t, std::vector<std::uint32_t>>> postings_;
 };
 
 std::vector<std::size_t> RandomColumns(const std::vector<std::size_t>& knowledge, int count,
@@ -130,8 +143,8 @@ Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables,
     return InvalidArgument("quasi-identifiers: singling out needs at least one column");
   }
   SeededRng rng(options.seed);
-  SubsetCounts synthetic(tables.synthetic, false), train(tables.train, false),
-      control(tables.control, true);
+  const PostingIndex synthetic(tables.synthetic, options.knowledge),
+      train(tables.train, options.knowledge), control(tables.control, options.knowledge);
   std::set<std::pair<std::vector<std::size_t>, std::string>> seen;
   std::vector<Predicate> predicates;
   const std::size_t max_tries = 20 * options.attacks;
@@ -142,25 +155,28 @@ Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables,
     if (attempt % 1024 == 0 && progress.IsCancelled()) return Cancelled("cancelled");
     Predicate p;
     p.columns = RandomColumns(options.knowledge, options.predicate_columns, rng);
-    p.key = KeyOf(tables.synthetic.row(UniformBelow(rng, tables.synthetic.rows)), p.columns);
-    if (synthetic.Count(p) != 1) continue;
-    if (!seen.insert({p.columns, p.key}).second) continue;
+    const double* row = tables.synthetic.row(UniformBelow(rng, tables.synthetic.rows));
+    for (std::size_t c : p.columns) p.values.push_back(row[c]);
+    if (!synthetic.SinglesOut(p)) continue;
+    if (!seen.insert({p.columns, KeyOf(row, p.columns)}).second) continue;
     predicates.push_back(std::move(p));
   }
   progress.Report(0.5, "Singling out: checking predicates");
   double train_successes = 0;
-  for (const Predicate& p : predicates) train_successes += train.Count(p) == 1 ? 1 : 0;
+  for (const Predicate& p : predicates) train_successes += train.SinglesOut(p) ? 1 : 0;
 
   SinglingOutResult out;
   out.predicates = predicates.size();
   const std::size_t n_train = tables.train.rows, n_control = tables.control.rows;
   double control_successes = 0;
   if (n_control == n_train || n_control == 0) {
-    for (const Predicate& p : predicates) control_successes += control.Count(p) == 1 ? 1 : 0;
+    for (const Predicate& p : predicates) control_successes += control.SinglesOut(p) ? 1 : 0;
   } else {
     // Successes on random control subsets (ranks of a permutation: a row is in the subset of
     // size k when its rank is below k), then the size model read at |training|.
     out.control_corrected = true;
+    std::vector<std::vector<std::uint32_t>> matches;
+    for (const Predicate& p : predicates) matches.push_back(control.Matches(p, n_control));
     std::vector<double> sizes, successes;
     const double smallest = static_cast<double>(std::min<std::size_t>(1000, n_control));
     for (int step = 0; step < 10; ++step) {
@@ -171,11 +187,11 @@ Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables,
         const std::vector<std::uint32_t> order = SampleRows(n_control, n_control, rng);
         for (std::size_t i = 0; i < n_control; ++i) rank[order[i]] = static_cast<std::uint32_t>(i);
         double hits = 0;
-        for (const Predicate& p : predicates) {
-          const std::vector<std::uint32_t>* rows = control.Rows(p);
-          if (rows == nullptr) continue;
+        for (const std::vector<std::uint32_t>& rows : matches) {
           int inside = 0;
-          for (std::uint32_t r : *rows) inside += rank[r] < size ? 1 : 0;
+          for (std::size_t i = 0; i < rows.size() && inside < 2; ++i) {
+            inside += rank[rows[i]] < size ? 1 : 0;
+          }
           hits += inside == 1 ? 1 : 0;
         }
         sizes.push_back(static_cast<double>(size));
@@ -194,12 +210,10 @@ Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables,
   for (std::size_t i = 0; i < predicates.size() && tables.synthetic.rows > 0; ++i) {
     Predicate p;
     p.columns = RandomColumns(options.knowledge, options.predicate_columns, rng);
-    std::vector<double> values(tables.columns.size(), 0.0);
     for (std::size_t c : p.columns) {
-      values[c] = tables.synthetic.row(UniformBelow(rng, tables.synthetic.rows))[c];
+      p.values.push_back(tables.synthetic.row(UniformBelow(rng, tables.synthetic.rows))[c]);
     }
-    p.key = KeyOf(values.data(), p.columns);
-    naive_successes += train.Count(p) == 1 ? 1 : 0;
+    naive_successes += train.SinglesOut(p) ? 1 : 0;
     ++naive_trials;
   }
   const double z = options.confidence;
@@ -212,18 +226,17 @@ Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables,
 
 namespace {
 
-// For each target row: the synthetic rows at the smallest distance on `columns` (at most cap).
+// For each target row: the synthetic rows at the smallest distance (at most tie_cap).
 Result<std::vector<std::vector<std::uint32_t>>> NearestSets(const MixedMatrix& targets,
                                                             const MixedMatrix& synthetic,
                                                             const AttackOptions& options,
                                                             Progress& progress) {
-  SubProgress first(progress, 0, 0.5);
-  auto nearest = NearestNeighbours(targets, synthetic, options.threads, first);
+  auto nearest = NearestWithTies(targets, synthetic, options.tie_cap, options.threads, progress);
   if (!nearest) return nearest.error();
-  std::vector<double> bounds;
-  for (const Neighbour& n : nearest.value()) bounds.push_back(n.distance);
-  SubProgress second(progress, 0.5, 1);
-  return RowsWithin(targets, synthetic, bounds, options.tie_cap, options.threads, second);
+  std::vector<std::vector<std::uint32_t>> out;
+  out.reserve(nearest->size());
+  for (NearestSet& set : nearest.value()) out.push_back(std::move(set.rows));
+  return out;
 }
 
 struct Targets {

@@ -46,7 +46,7 @@ struct AttackOptions {
   std::size_t attacks = 2000;          // predicates / targets per attack
   int predicate_columns = 3;           // singling out: columns per predicate (at most)
   double numeric_tolerance = 0.05;     // inference on a numeric secret: relative
-  std::size_t tie_cap = 1000;          // nearest rows examined per target at most
+  std::size_t tie_cap = 10000;         // rows tied at the nearest distance kept per target
   double confidence = 0.95;
   std::uint64_t seed = 0;
   unsigned threads = 2;

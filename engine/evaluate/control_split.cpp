@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <string>
+#include <unordered_map>
 
 namespace deniable {
 
@@ -37,6 +38,52 @@ RawTable SelectRawRows(const RawTable& table, const std::vector<std::uint32_t>& 
     out.columns.push_back(std::move(c));
   }
   return out;
+}
+
+namespace {
+
+std::string RowText(const RawTable& table, const std::vector<int>& columns, std::size_t row) {
+  std::string key;
+  for (int c : columns) {
+    const RawColumn& column = table.columns[c];
+    const std::uint32_t code = column.codes[row];
+    key += code == kMissingCode ? std::string("\x1e") : column.dictionary[code];
+    key += '\x1f';
+  }
+  return key;
+}
+
+}  // namespace
+
+std::pair<RawTable, bool> RemoveControlRows(const RawTable& real, const RawTable& control) {
+  if (control.num_rows() == 0 || control.num_rows() >= real.num_rows() ||
+      control.num_columns() != real.num_columns()) {
+    return {real, false};
+  }
+  std::vector<int> real_columns, control_columns;
+  for (std::size_t c = 0; c < real.num_columns(); ++c) {
+    const int other = control.ColumnIndex(real.columns[c].name);
+    if (other < 0) return {real, false};
+    real_columns.push_back(static_cast<int>(c));
+    control_columns.push_back(other);
+  }
+  std::unordered_map<std::string, std::size_t> held;
+  for (std::size_t r = 0; r < control.num_rows(); ++r) {
+    ++held[RowText(control, control_columns, r)];
+  }
+  std::vector<std::uint32_t> keep;
+  std::size_t removed = 0;
+  for (std::size_t r = 0; r < real.num_rows(); ++r) {
+    auto it = held.find(RowText(real, real_columns, r));
+    if (it != held.end() && it->second > 0) {
+      --it->second;
+      ++removed;
+    } else {
+      keep.push_back(static_cast<std::uint32_t>(r));
+    }
+  }
+  if (removed != control.num_rows()) return {real, false};
+  return {SelectRawRows(real, keep), true};
 }
 
 Result<ControlSplit> SplitControlRows(const RawTable& table, double fraction, Rng& rng) {

@@ -11,6 +11,8 @@
 // subsampling is claimed. The control file holds real rows: it is written owner-only (0600).
 #pragma once
 
+#include <utility>
+
 #include "engine/core/random.h"
 #include "engine/core/result.h"
 #include "engine/core/table.h"
@@ -28,6 +30,11 @@ struct ControlSplit {
 // their own values. kInvalidArgument ("control-fraction ...") unless 0 < fraction < 1 and both
 // parts get at least one row.
 Result<ControlSplit> SplitControlRows(const RawTable& table, double fraction, Rng& rng);
+
+// When every row of `control` is also a row of `real` (same texts in the columns of the same
+// names; as a multiset), `real` less those rows — the training rows of a split made from `real`
+// — and true; otherwise `real` unchanged and false. Lets evaluate take the original input.
+std::pair<RawTable, bool> RemoveControlRows(const RawTable& real, const RawTable& control);
 
 // The rows of `table` listed in `rows` (ascending), re-encoded.
 RawTable SelectRawRows(const RawTable& table, const std::vector<std::uint32_t>& rows);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/evaluate/control_split.h"
+
 namespace deniable {
 namespace {
 
@@ -23,11 +25,18 @@ Result<EvaluateReport> EvaluateRelease(const RawTable& real, const RawTable& syn
   }
   if (options.attacks == 0) return InvalidArgument("attacks must be at least 1");
   progress.Report(0, "Encoding the tables");
-  auto encoded = EncodeMixedTables(real, control, synthetic, schema);
+  // The original input (training + control rows) is accepted: the control rows are removed.
+  auto [training, had_control] = RemoveControlRows(real, control);
+  auto encoded = EncodeMixedTables(training, control, synthetic, schema);
   if (!encoded) return encoded.error();
   const MixedTables& tables = encoded.value();
   EvaluateReport report;
-  report.train_rows = real.num_rows();
+  if (had_control) {
+    report.notes.push_back("'" + real.source + "' holds every control row: the " +
+                           std::to_string(control.num_rows()) +
+                           " control rows were removed from it to get the training rows");
+  }
+  report.train_rows = training.num_rows();
   report.control_rows = control.num_rows();
   report.synthetic_rows = synthetic.num_rows();
   for (const MixedColumn& column : tables.columns) report.columns.push_back(column.name);

@@ -44,12 +44,19 @@ MixedMatrix SelectColumns(const MixedMatrix& m, const std::vector<std::size_t>& 
   MixedMatrix out;
   out.columns = columns.size();
   out.rows = rows.empty() ? m.rows : rows.size();
-  for (std::size_t c : columns) out.kinds.push_back(m.kinds[c]);
+  std::vector<std::size_t> ordered = columns;
+  std::stable_partition(ordered.begin(), ordered.end(),
+                        [&](std::size_t c) { return m.kinds[c] == MixedKind::kCategorical; });
+  for (std::size_t c : ordered) {
+    out.kinds.push_back(m.kinds[c]);
+    out.categorical += m.kinds[c] == MixedKind::kCategorical ? 1 : 0;
+  }
+  const std::vector<std::size_t>& columns_in_order = ordered;
   out.values.resize(out.rows * out.columns);
   for (std::size_t r = 0; r < out.rows; ++r) {
     const double* source = m.row(rows.empty() ? r : rows[r]);
-    for (std::size_t j = 0; j < columns.size(); ++j) {
-      out.values[r * out.columns + j] = source[columns[j]];
+    for (std::size_t j = 0; j < columns_in_order.size(); ++j) {
+      out.values[r * out.columns + j] = source[columns_in_order[j]];
     }
   }
   return out;
@@ -74,6 +81,22 @@ Result<MixedTables> EncodeMixedTables(const RawTable& train, const RawTable& con
                            !column.categorical;
     (is_number ? numeric : categorical).push_back(&column);
   }
+  // Categorical columns by decreasing Gini impurity of the training rows' values.
+  std::vector<std::pair<double, const ColumnSchema*>> impurity;
+  for (const ColumnSchema* column : categorical) {
+    double gini = 1;
+    const int index = train.ColumnIndex(column->name);
+    if (index >= 0 && train.num_rows() > 0) {
+      const RawColumn& raw = train.columns[index];
+      const double n = static_cast<double>(train.num_rows());
+      for (std::uint64_t count : raw.counts) gini -= (count / n) * (count / n);
+      gini -= (raw.missing_count / n) * (raw.missing_count / n);
+    }
+    impurity.push_back({gini, column});
+  }
+  std::stable_sort(impurity.begin(), impurity.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (std::size_t i = 0; i < impurity.size(); ++i) categorical[i] = impurity[i].second;
   std::vector<const ColumnSchema*> order = categorical;
   order.insert(order.end(), numeric.begin(), numeric.end());
   if (order.empty()) return InvalidArgument("the real table has no modelled column to compare");
@@ -102,6 +125,7 @@ Result<MixedTables> EncodeMixedTables(const RawTable& train, const RawTable& con
     matrices[t]->columns = m;
     matrices[t]->values.assign(matrices[t]->rows * m, 0.0);
     for (const MixedColumn& column : out.columns) matrices[t]->kinds.push_back(column.kind);
+    matrices[t]->categorical = categorical.size();
   }
   for (std::size_t c = 0; c < m; ++c) {
     MixedColumn& column = out.columns[c];
@@ -150,67 +174,82 @@ Result<MixedTables> EncodeMixedTables(const RawTable& train, const RawTable& con
   return out;
 }
 
+namespace {
+
+// Queries are searched in blocks: every base row is read once per block of kBlock queries (from
+// cache for the others), not once per query: the scan is bound by memory traffic otherwise.
+constexpr std::size_t kBlock = 32;
+
+// Calls visit(q, r, d) for every query q in [begin, end) and base row r whose distance d is at
+// most bound[q] (bound[q] is read at each row, so visit may lower it), in base order per
+// query, blocks of queries at a time. False when cancelled.
+template <typename Visit>
+bool ScanBlocks(const MixedMatrix& queries, const MixedMatrix& base, std::size_t begin,
+                std::size_t end, unsigned thread, std::vector<double>& bound,
+                std::atomic<bool>& cancelled, Progress& progress, Visit&& visit) {
+  const std::size_t m = queries.columns;
+  const std::size_t categorical = queries.categorical;
+  for (std::size_t block = begin; block < end; block += kBlock) {
+    if (cancelled.load(std::memory_order_relaxed) || progress.IsCancelled()) {
+      cancelled = true;
+      return false;
+    }
+    if (thread == 0) {
+      progress.Report(static_cast<double>(block - begin) / static_cast<double>(end - begin), "");
+    }
+    const std::size_t block_end = std::min(end, block + kBlock);
+    for (std::size_t r = 0; r < base.rows; ++r) {
+      const double* b = base.row(r);
+      for (std::size_t q = block; q < block_end; ++q) {
+        const double d = MixedDistance(queries.row(q), b, categorical, m, bound[q]);
+        if (d <= bound[q]) visit(q, r, d);
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 Result<std::vector<Neighbour>> NearestNeighbours(const MixedMatrix& queries,
                                                  const MixedMatrix& base, unsigned threads,
                                                  Progress& progress) {
-  std::vector<Neighbour> out(queries.rows,
-                             {std::numeric_limits<double>::infinity(), 0});
+  std::vector<Neighbour> out(queries.rows, {std::numeric_limits<double>::infinity(), 0});
   if (base.rows == 0) return out;
+  std::vector<double> bound(queries.rows, std::numeric_limits<double>::infinity());
   std::atomic<bool> cancelled{false};
-  const std::size_t m = queries.columns;
-  const MixedKind* kinds = queries.kinds.data();
   ParallelChunks(queries.rows, threads, [&](std::size_t begin, std::size_t end, unsigned t) {
-    for (std::size_t q = begin; q < end; ++q) {
-      if ((q - begin) % 64 == 0) {
-        if (cancelled.load(std::memory_order_relaxed) || progress.IsCancelled()) {
-          cancelled = true;
-          return;
-        }
-        if (t == 0) progress.Report(static_cast<double>(q - begin) / (end - begin), "");
-      }
-      const double* a = queries.row(q);
-      double best = std::numeric_limits<double>::infinity();
-      std::uint32_t best_index = 0;
-      for (std::size_t r = 0; r < base.rows; ++r) {
-        const double d = MixedDistance(a, base.row(r), kinds, m, best);
-        if (d < best) {
-          best = d;
-          best_index = static_cast<std::uint32_t>(r);
-          if (best == 0) break;
-        }
-      }
-      out[q] = {best, best_index};
-    }
+    ScanBlocks(queries, base, begin, end, t, bound, cancelled, progress,
+               [&](std::size_t q, std::size_t r, double d) {
+                 if (d < out[q].distance) {  // ties keep the first (lowest) base row
+                   out[q] = {d, static_cast<std::uint32_t>(r)};
+                   bound[q] = d;
+                 }
+               });
   });
   if (cancelled) return Cancelled("cancelled");
   return out;
 }
 
-Result<std::vector<std::vector<std::uint32_t>>> RowsWithin(const MixedMatrix& queries,
-                                                           const MixedMatrix& base,
-                                                           const std::vector<double>& bounds,
-                                                           std::size_t cap, unsigned threads,
-                                                           Progress& progress) {
-  std::vector<std::vector<std::uint32_t>> out(queries.rows);
+Result<std::vector<NearestSet>> NearestWithTies(const MixedMatrix& queries,
+                                                const MixedMatrix& base, std::size_t cap,
+                                                unsigned threads, Progress& progress) {
+  std::vector<NearestSet> out(queries.rows);
+  for (NearestSet& set : out) set.distance = std::numeric_limits<double>::infinity();
+  std::vector<double> bound(queries.rows, std::numeric_limits<double>::infinity());
   std::atomic<bool> cancelled{false};
-  const std::size_t m = queries.columns;
-  const MixedKind* kinds = queries.kinds.data();
   ParallelChunks(queries.rows, threads, [&](std::size_t begin, std::size_t end, unsigned t) {
-    for (std::size_t q = begin; q < end; ++q) {
-      if ((q - begin) % 64 == 0) {
-        if (cancelled.load(std::memory_order_relaxed) || progress.IsCancelled()) {
-          cancelled = true;
-          return;
-        }
-        if (t == 0) progress.Report(static_cast<double>(q - begin) / (end - begin), "");
-      }
-      const double* a = queries.row(q);
-      for (std::size_t r = 0; r < base.rows && out[q].size() < cap; ++r) {
-        if (MixedDistance(a, base.row(r), kinds, m, bounds[q]) <= bounds[q]) {
-          out[q].push_back(static_cast<std::uint32_t>(r));
-        }
-      }
-    }
+    ScanBlocks(queries, base, begin, end, t, bound, cancelled, progress,
+               [&](std::size_t q, std::size_t r, double d) {
+                 NearestSet& set = out[q];
+                 if (d < set.distance) {
+                   set.distance = d;
+                   set.rows.assign(1, static_cast<std::uint32_t>(r));
+                   bound[q] = d;
+                 } else if (d == set.distance && set.rows.size() < cap) {
+                   set.rows.push_back(static_cast<std::uint32_t>(r));
+                 }
+               });
   });
   if (cancelled) return Cancelled("cancelled");
   return out;

@@ -45,7 +45,7 @@ TEST(ClosenessTest, MixedEncodingNormalisesNumbersOverAllThreeTables) {
   EXPECT_EQ(tables->columns[1].min, 0);
   EXPECT_EQ(tables->columns[1].max, 20);
   EXPECT_DOUBLE_EQ(tables->train.row(1)[1], 0.5);
-  const MixedKind* kinds = tables->train.kinds.data();
+  const std::size_t kinds = tables->train.categorical;  // 1: the first column
   // (a, 0) vs (a, 20): 1; missing vs missing: 0; missing vs value: 1; "x" is no number: missing.
   EXPECT_DOUBLE_EQ(MixedDistance(tables->train.row(0), tables->control.row(0), kinds, 2, 9), 1.0);
   EXPECT_DOUBLE_EQ(MixedDistance(tables->control.row(1), tables->control.row(1), kinds, 2, 9), 0);
@@ -145,6 +145,15 @@ TEST(ClosenessTest, ControlSplitHoldsOutTheRequestedShareAndReencodes) {
     EXPECT_EQ(xs.dictionary.size(), part->num_rows());
   }
   EXPECT_EQ(seen, std::vector<int>(10, 1));
+  // The original table less the control rows is the training table, row for row.
+  auto [training, removed] = RemoveControlRows(t, split->control);
+  EXPECT_TRUE(removed);
+  EXPECT_EQ(training.row_line, split->train.row_line);
+  EXPECT_EQ(training.columns[0].dictionary, split->train.columns[0].dictionary);
+  // Not every control row in the table: unchanged.
+  auto [unchanged, removed_none] = RemoveControlRows(split->train, split->control);
+  EXPECT_FALSE(removed_none);
+  EXPECT_EQ(unchanged.num_rows(), 7u);
   SeededRng again(7);
   EXPECT_EQ(SplitControlRows(t, 0.3, again)->control.row_line, split->control.row_line);
   for (double bad : {0.0, 1.0, -0.1, 0.01}) {
