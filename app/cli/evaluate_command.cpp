@@ -231,6 +231,13 @@ int RunEvaluate(const ParsedArgs& args) {
                                        std::to_string(threads.value()) + ")"));
   }
   options.threads = static_cast<unsigned>(threads.value());
+  auto ml_threads = args.GetInteger("--ml-threads", 1);
+  if (!ml_threads) return ReportError(ml_threads.error());
+  if (ml_threads.value() < 1 || ml_threads.value() > 256) {
+    return ReportError(InvalidArgument("--ml-threads must be between 1 and 256 (got " +
+                                       std::to_string(ml_threads.value()) + ")"));
+  }
+  options.ml_threads = static_cast<unsigned>(ml_threads.value());
   auto seed = args.GetInteger("--seed", 0);
   if (!seed) return ReportError(seed.error());
   options.seed = static_cast<std::uint64_t>(seed.value());
@@ -303,7 +310,8 @@ std::vector<Command> EvaluateCommands() {
          {"--target", "", "T", "ML utility: the column to predict"},
          {"--attacks", "", "N", "predicates / target rows per attack (default 2000)"},
          {"--seed", "", "S", "seed of the attacks' random choices (default 0)"},
-         {"--threads", "", "T", "worker threads (default 2)"},
+         {"--threads", "", "T", "nearest-neighbour search threads (default 2)"},
+         {"--ml-threads", "", "T", "XGBoost threads (default 1: see engine/evaluate/README.md)"},
          {"--delimiter", "", "C", "field delimiter (default: detected)"},
          {"--missing", "", "LIST", "comma-separated missing-value tokens"},
          {"--categorical-threshold", "", "N",

@@ -163,7 +163,7 @@ Result<EvaluateReport> EvaluateRelease(const RawTable& real, const RawTable& syn
     MlUtilityOptions ml_options;
     ml_options.target = options.target;
     ml_options.seed = options.seed;
-    ml_options.threads = options.threads;
+    ml_options.threads = options.ml_threads;
     ml_options.confidence = options.confidence;
     SubProgress p_ml(progress, 0.7, 1.0);
     auto utility = EvaluateMlUtility(tables, ml_options, p_ml);
