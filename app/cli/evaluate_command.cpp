@@ -2,10 +2,9 @@
 // deniable-cli evaluate: attacks on a release and its machine-learning utility (#11).
 #include <chrono>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
 #include "app/cli/stderr_progress.h"
@@ -37,14 +36,19 @@ std::string Fixed(double x, int digits = 3) {
 }
 
 nlohmann::json RateJson(const RateEstimate& r) {
-  return {{"rate", r.rate}, {"successes", r.successes}, {"trials", r.trials},
+  return {{"rate", r.rate},
+          {"successes", r.successes},
+          {"trials", r.trials},
           {"ci", {r.interval.low, r.interval.high}}};
 }
 
 nlohmann::json RiskJson(const AttackRisk& a) {
-  return {{"risk", a.risk}, {"ci", {a.risk_interval.low, a.risk_interval.high}},
-          {"train", RateJson(a.train)}, {"control", RateJson(a.control)},
-          {"naive", RateJson(a.naive)}, {"attack_beats_naive", a.attack_beats_naive}};
+  return {{"risk", a.risk},
+          {"ci", {a.risk_interval.low, a.risk_interval.high}},
+          {"train", RateJson(a.train)},
+          {"control", RateJson(a.control)},
+          {"naive", RateJson(a.naive)},
+          {"attack_beats_naive", a.attack_beats_naive}};
 }
 
 nlohmann::json DistanceJson(const DistanceSummary& d) {
@@ -61,24 +65,32 @@ nlohmann::json ReportJson(const EvaluateReport& r, double seconds) {
   const CopyCounts& c = r.copies;
   nlohmann::json out = {
       {"for_owner_only", true},
-      {"rows", {{"train", r.train_rows}, {"control", r.control_rows},
-                {"synthetic", r.synthetic_rows}}},
-      {"columns", r.columns}, {"quasi_identifiers", r.quasi_identifiers},
-      {"sensitive", r.sensitive}, {"notes", r.notes},
-      {"copies", {{"synthetic_rows", c.synthetic_rows}, {"of_train", c.copies_of_train},
-                  {"of_unique_train", c.copies_of_unique_train},
-                  {"train_rows_copied", c.train_rows_copied},
-                  {"of_control", c.copies_of_control},
-                  {"of_unique_control", c.copies_of_unique_control},
-                  {"control_rows_copied", c.control_rows_copied}}},
-      {"dcr", {{"synthetic_rows", r.dcr.synthetic_rows},
-               {"reference_rows", r.dcr.reference_rows},
-               {"to_train", DistanceJson(r.dcr.to_train)},
-               {"to_train_all", DistanceJson(r.dcr.to_train_all)},
-               {"to_control", DistanceJson(r.dcr.to_control)},
-               {"closer_to_train", RateJson(r.dcr.closer_to_train)}}},
-      {"singling_out", nullptr}, {"linkability", nullptr}, {"inference", nullptr},
-      {"utility", nullptr}, {"seconds", seconds}};
+      {"rows",
+       {{"train", r.train_rows}, {"control", r.control_rows}, {"synthetic", r.synthetic_rows}}},
+      {"columns", r.columns},
+      {"quasi_identifiers", r.quasi_identifiers},
+      {"sensitive", r.sensitive},
+      {"notes", r.notes},
+      {"copies",
+       {{"synthetic_rows", c.synthetic_rows},
+        {"of_train", c.copies_of_train},
+        {"of_unique_train", c.copies_of_unique_train},
+        {"train_rows_copied", c.train_rows_copied},
+        {"of_control", c.copies_of_control},
+        {"of_unique_control", c.copies_of_unique_control},
+        {"control_rows_copied", c.control_rows_copied}}},
+      {"dcr",
+       {{"synthetic_rows", r.dcr.synthetic_rows},
+        {"reference_rows", r.dcr.reference_rows},
+        {"to_train", DistanceJson(r.dcr.to_train)},
+        {"to_train_all", DistanceJson(r.dcr.to_train_all)},
+        {"to_control", DistanceJson(r.dcr.to_control)},
+        {"closer_to_train", RateJson(r.dcr.closer_to_train)}}},
+      {"singling_out", nullptr},
+      {"linkability", nullptr},
+      {"inference", nullptr},
+      {"utility", nullptr},
+      {"seconds", seconds}};
   if (r.singling_out) {
     out["singling_out"] = RiskJson(r.singling_out->risk);
     out["singling_out"]["predicates"] = r.singling_out->predicates;
@@ -101,23 +113,29 @@ nlohmann::json ReportJson(const EvaluateReport& r, double seconds) {
       importances.push_back({{"column", f.name}, {"real", f.real}, {"synthetic", f.synthetic}});
     }
     out["utility"] = {
-        {"target", u.target}, {"task", u.classification ? "classification" : "regression"},
-        {"classes", u.classes}, {"test_rows", u.test_rows},
-        {"train_on_real", scores(u.real_model)}, {"train_on_synthetic", scores(u.synthetic_model)},
+        {"target", u.target},
+        {"task", u.classification ? "classification" : "regression"},
+        {"classes", u.classes},
+        {"test_rows", u.test_rows},
+        {"train_on_real", scores(u.real_model)},
+        {"train_on_synthetic", scores(u.synthetic_model)},
         {"agreement", u.agreement ? nlohmann::json(*u.agreement) : nlohmann::json(nullptr)},
-        {"distinguish", {{"accuracy", RateJson(u.distinguish_accuracy)},
-                         {"auc", u.distinguish_auc}, {"test_rows", u.distinguish_test_rows}}},
+        {"distinguish",
+         {{"accuracy", RateJson(u.distinguish_accuracy)},
+          {"auc", u.distinguish_auc},
+          {"test_rows", u.distinguish_test_rows}}},
         {"importance_gain", importances}};
   }
   return out;
 }
 
 void PrintRisk(const char* name, const AttackRisk& a, const std::string& detail) {
-  std::printf("%-14s risk %6s  [%s, %s]   success on training rows %s, on control rows %s, "
-              "random guess %s%s\n",
-              name, Fixed(a.risk).c_str(), Fixed(a.risk_interval.low).c_str(),
-              Fixed(a.risk_interval.high).c_str(), Percent(a.train.rate).c_str(),
-              Percent(a.control.rate).c_str(), Percent(a.naive.rate).c_str(), detail.c_str());
+  std::printf(
+      "%-14s risk %6s  [%s, %s]   success on training rows %s, on control rows %s, "
+      "random guess %s%s\n",
+      name, Fixed(a.risk).c_str(), Fixed(a.risk_interval.low).c_str(),
+      Fixed(a.risk_interval.high).c_str(), Percent(a.train.rate).c_str(),
+      Percent(a.control.rate).c_str(), Percent(a.naive.rate).c_str(), detail.c_str());
 }
 
 void PrintText(const EvaluateReport& r, double seconds) {
@@ -129,32 +147,36 @@ void PrintText(const EvaluateReport& r, double seconds) {
   std::printf("Attacker knows: %s\nAttacker's target: %s\n", quasi.c_str(), r.sensitive.c_str());
   for (const std::string& note : r.notes) std::printf("Note: %s\n", note.c_str());
   const CopyCounts& c = r.copies;
-  std::printf("\nExact copies among %llu synthetic rows: %llu of training rows (%llu of rows unique "
-              "in the training set; %llu distinct training rows copied); baseline: %llu of control "
-              "rows (%llu unique).\n",
-              static_cast<unsigned long long>(c.synthetic_rows),
-              static_cast<unsigned long long>(c.copies_of_train),
-              static_cast<unsigned long long>(c.copies_of_unique_train),
-              static_cast<unsigned long long>(c.train_rows_copied),
-              static_cast<unsigned long long>(c.copies_of_control),
-              static_cast<unsigned long long>(c.copies_of_unique_control));
-  std::printf("Distance to closest record (%zu synthetic rows):\n"
-              "  to all %zu training rows: median %s, 5th percentile %s, at distance 0 %s\n",
-              r.dcr.synthetic_rows, r.train_rows, Fixed(r.dcr.to_train_all.median).c_str(),
-              Fixed(r.dcr.to_train_all.p05).c_str(), Percent(r.dcr.to_train_all.zero_share).c_str());
-  std::printf("  against equally many (%zu) training and control rows:\n"
-              "  to training: median %s, 5th percentile %s, at distance 0 %s\n"
-              "  to control:  median %s, 5th percentile %s, at distance 0 %s\n"
-              "  closer to training than to control: %s [%s, %s] (1/2 when the release does not "
-              "lean towards its training rows)\n\n",
-              r.dcr.reference_rows, Fixed(r.dcr.to_train.median).c_str(), Fixed(r.dcr.to_train.p05).c_str(),
-              Percent(r.dcr.to_train.zero_share).c_str(), Fixed(r.dcr.to_control.median).c_str(),
-              Fixed(r.dcr.to_control.p05).c_str(), Percent(r.dcr.to_control.zero_share).c_str(),
-              Percent(r.dcr.closer_to_train.rate).c_str(),
-              Percent(r.dcr.closer_to_train.interval.low).c_str(),
-              Percent(r.dcr.closer_to_train.interval.high).c_str());
-  std::printf("Attacks (Anonymeter-style; risk = (training - control)/(1 - control), 95%% "
-              "interval):\n");
+  std::printf(
+      "\nExact copies among %llu synthetic rows: %llu of training rows (%llu of rows unique "
+      "in the training set; %llu distinct training rows copied); baseline: %llu of control "
+      "rows (%llu unique).\n",
+      static_cast<unsigned long long>(c.synthetic_rows),
+      static_cast<unsigned long long>(c.copies_of_train),
+      static_cast<unsigned long long>(c.copies_of_unique_train),
+      static_cast<unsigned long long>(c.train_rows_copied),
+      static_cast<unsigned long long>(c.copies_of_control),
+      static_cast<unsigned long long>(c.copies_of_unique_control));
+  std::printf(
+      "Distance to closest record (%zu synthetic rows):\n"
+      "  to all %zu training rows: median %s, 5th percentile %s, at distance 0 %s\n",
+      r.dcr.synthetic_rows, r.train_rows, Fixed(r.dcr.to_train_all.median).c_str(),
+      Fixed(r.dcr.to_train_all.p05).c_str(), Percent(r.dcr.to_train_all.zero_share).c_str());
+  std::printf(
+      "  against equally many (%zu) training and control rows:\n"
+      "  to training: median %s, 5th percentile %s, at distance 0 %s\n"
+      "  to control:  median %s, 5th percentile %s, at distance 0 %s\n"
+      "  closer to training than to control: %s [%s, %s] (1/2 when the release does not "
+      "lean towards its training rows)\n\n",
+      r.dcr.reference_rows, Fixed(r.dcr.to_train.median).c_str(), Fixed(r.dcr.to_train.p05).c_str(),
+      Percent(r.dcr.to_train.zero_share).c_str(), Fixed(r.dcr.to_control.median).c_str(),
+      Fixed(r.dcr.to_control.p05).c_str(), Percent(r.dcr.to_control.zero_share).c_str(),
+      Percent(r.dcr.closer_to_train.rate).c_str(),
+      Percent(r.dcr.closer_to_train.interval.low).c_str(),
+      Percent(r.dcr.closer_to_train.interval.high).c_str());
+  std::printf(
+      "Attacks (Anonymeter-style; risk = (training - control)/(1 - control), 95%% "
+      "interval):\n");
   if (r.singling_out) {
     PrintRisk("singling out", r.singling_out->risk,
               " (" + std::to_string(r.singling_out->predicates) + " predicates)");
@@ -163,25 +185,29 @@ void PrintText(const EvaluateReport& r, double seconds) {
   if (r.inference) PrintRisk("inference", r.inference->risk, "");
   if (r.utility) {
     const MlUtilityReport& u = *r.utility;
-    std::printf("\nMachine-learning utility (XGBoost; target '%s', tested on the %zu control "
-                "rows):\n", u.target.c_str(), u.test_rows);
+    std::printf(
+        "\nMachine-learning utility (XGBoost; target '%s', tested on the %zu control "
+        "rows):\n",
+        u.target.c_str(), u.test_rows);
     if (u.classification) {
-      std::printf("  trained on real rows:      accuracy %s, AUC %s\n"
-                  "  trained on synthetic rows: accuracy %s, AUC %s\n"
-                  "  the two models agree on %s of the test rows\n",
-                  Fixed(u.real_model.accuracy).c_str(), Fixed(u.real_model.auc).c_str(),
-                  Fixed(u.synthetic_model.accuracy).c_str(), Fixed(u.synthetic_model.auc).c_str(),
-                  Percent(u.agreement.value_or(0)).c_str());
+      std::printf(
+          "  trained on real rows:      accuracy %s, AUC %s\n"
+          "  trained on synthetic rows: accuracy %s, AUC %s\n"
+          "  the two models agree on %s of the test rows\n",
+          Fixed(u.real_model.accuracy).c_str(), Fixed(u.real_model.auc).c_str(),
+          Fixed(u.synthetic_model.accuracy).c_str(), Fixed(u.synthetic_model.auc).c_str(),
+          Percent(u.agreement.value_or(0)).c_str());
     } else {
       std::printf("  trained on real rows: R² %s; on synthetic rows: R² %s\n",
                   Fixed(u.real_model.r2).c_str(), Fixed(u.synthetic_model.r2).c_str());
     }
-    std::printf("  telling real from synthetic rows: accuracy %s [%s, %s], AUC %s on %zu held-out "
-                "rows (0.5 = indistinguishable)\n",
-                Fixed(u.distinguish_accuracy.rate).c_str(),
-                Fixed(u.distinguish_accuracy.interval.low).c_str(),
-                Fixed(u.distinguish_accuracy.interval.high).c_str(),
-                Fixed(u.distinguish_auc).c_str(), u.distinguish_test_rows);
+    std::printf(
+        "  telling real from synthetic rows: accuracy %s [%s, %s], AUC %s on %zu held-out "
+        "rows (0.5 = indistinguishable)\n",
+        Fixed(u.distinguish_accuracy.rate).c_str(),
+        Fixed(u.distinguish_accuracy.interval.low).c_str(),
+        Fixed(u.distinguish_accuracy.interval.high).c_str(), Fixed(u.distinguish_auc).c_str(),
+        u.distinguish_test_rows);
     std::printf("  feature importance (share of gain)   real  synthetic\n");
     for (const FeatureImportance& f : u.importances) {
       std::printf("    %-32s %6s %10s\n", f.name.c_str(), Percent(f.real).c_str(),
@@ -194,6 +220,17 @@ void PrintText(const EvaluateReport& r, double seconds) {
 Result<RawTable> ReadOther(const std::string& path, const InputSettings& input,
                            Progress& progress) {
   return ReadCsv(path, input.csv, progress);
+}
+
+Result<long long> BoundedInteger(const ParsedArgs& args, const std::string& name,
+                                 long long fallback, long long low, long long high) {
+  auto value = args.GetInteger(name, fallback);
+  if (!value) return value.error();
+  if (value.value() < low || value.value() > high) {
+    return InvalidArgument(name + " must be between " + std::to_string(low) + " and " +
+                           std::to_string(high) + " (got " + std::to_string(value.value()) + ")");
+  }
+  return value;
 }
 
 int RunEvaluate(const ParsedArgs& args) {
@@ -217,26 +254,14 @@ int RunEvaluate(const ParsedArgs& args) {
   }
   options.sensitive = args.get("--sensitive").value_or("");
   options.target = args.get("--target").value_or("");
-  auto attacks = args.GetInteger("--attacks", 2000);
+  auto attacks = BoundedInteger(args, "--attacks", 2000, 1, 1000000);
   if (!attacks) return ReportError(attacks.error());
-  if (attacks.value() < 1 || attacks.value() > 1000000) {
-    return ReportError(InvalidArgument("--attacks must be between 1 and 1000000 (got " +
-                                       std::to_string(attacks.value()) + ")"));
-  }
   options.attacks = static_cast<std::size_t>(attacks.value());
-  auto threads = args.GetInteger("--threads", 2);
+  auto threads = BoundedInteger(args, "--threads", 2, 1, 256);
   if (!threads) return ReportError(threads.error());
-  if (threads.value() < 1 || threads.value() > 256) {
-    return ReportError(InvalidArgument("--threads must be between 1 and 256 (got " +
-                                       std::to_string(threads.value()) + ")"));
-  }
   options.threads = static_cast<unsigned>(threads.value());
-  auto ml_threads = args.GetInteger("--ml-threads", 1);
+  auto ml_threads = BoundedInteger(args, "--ml-threads", 1, 1, 256);
   if (!ml_threads) return ReportError(ml_threads.error());
-  if (ml_threads.value() < 1 || ml_threads.value() > 256) {
-    return ReportError(InvalidArgument("--ml-threads must be between 1 and 256 (got " +
-                                       std::to_string(ml_threads.value()) + ")"));
-  }
   options.ml_threads = static_cast<unsigned>(ml_threads.value());
   auto seed = args.GetInteger("--seed", 0);
   if (!seed) return ReportError(seed.error());
@@ -269,7 +294,8 @@ int RunEvaluate(const ParsedArgs& args) {
     Error error = report.error();
     for (const char* flag : {"sensitive", "quasi-identifier", "target", "attacks"}) {
       if (error.code == ErrorCode::kInvalidArgument && error.message.rfind(flag, 0) == 0) {
-        error.message = "--" + std::string(flag == std::string("quasi-identifier") ? "quasi" : flag) +
+        error.message = "--" +
+                        std::string(flag == std::string("quasi-identifier") ? "quasi" : flag) +
                         error.message.substr(std::string(flag).size());
       }
     }

@@ -29,10 +29,10 @@ double NormalQuantileTwoSided(double confidence);
 Interval WilsonInterval(double successes, std::uint64_t trials, double confidence = 0.95);
 
 struct RateEstimate {
-  double rate = 0;         // successes / trials
-  double successes = 0;    // may be fractional for a size-corrected control rate
+  double rate = 0;       // successes / trials
+  double successes = 0;  // may be fractional for a size-corrected control rate
   std::uint64_t trials = 0;
-  Interval interval;       // Wilson
+  Interval interval;  // Wilson
 };
 RateEstimate EstimateRate(double successes, std::uint64_t trials, double confidence = 0.95);
 

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <limits>
 #include <map>
-#include <string>
 #include <set>
+#include <string>
 #include <unordered_map>
 
 #include "engine/core/random.h"
@@ -137,8 +137,8 @@ double FitSinglingOutModel(const std::vector<double>& sizes, const std::vector<d
   return best_value;
 }
 
-Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables,
-                                            const AttackOptions& options, Progress& progress) {
+Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables, const AttackOptions& options,
+                                            Progress& progress) {
   if (options.knowledge.empty()) {
     return InvalidArgument("quasi-identifiers: singling out needs at least one column");
   }
@@ -199,9 +199,9 @@ Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables,
       }
       if (progress.IsCancelled()) return Cancelled("cancelled");
     }
-    control_successes = std::min(static_cast<double>(predicates.size()),
-                                 FitSinglingOutModel(sizes, successes,
-                                                     static_cast<double>(n_train)));
+    control_successes =
+        std::min(static_cast<double>(predicates.size()),
+                 FitSinglingOutModel(sizes, successes, static_cast<double>(n_train)));
   }
   out.control_size_corrected_successes = control_successes;
   // Naive: each column's value from its own random synthetic row.
@@ -244,15 +244,14 @@ struct Targets {
 };
 
 Targets PickTargets(const MixedTables& tables, const AttackOptions& options, Rng& rng) {
-  const std::size_t count =
-      std::min({options.attacks, tables.control.rows, tables.train.rows});
+  const std::size_t count = std::min({options.attacks, tables.control.rows, tables.train.rows});
   return {SampleRows(tables.train.rows, count, rng), SampleRows(tables.control.rows, count, rng)};
 }
 
 }  // namespace
 
-Result<LinkabilityResult> LinkabilityAttack(const MixedTables& tables,
-                                            const AttackOptions& options, Progress& progress) {
+Result<LinkabilityResult> LinkabilityAttack(const MixedTables& tables, const AttackOptions& options,
+                                            Progress& progress) {
   if (options.knowledge.size() < 2) {
     return InvalidArgument(
         "quasi-identifiers: linkability needs at least two columns (split into two halves)");
@@ -281,9 +280,12 @@ Result<LinkabilityResult> LinkabilityAttack(const MixedTables& tables,
       const auto& y = near_b.value()[t];
       bool meet = false;
       for (std::size_t i = 0, j = 0; i < x.size() && j < y.size() && !meet;) {
-        if (x[i] == y[j]) meet = true;
-        else if (x[i] < y[j]) ++i;
-        else ++j;
+        if (x[i] == y[j])
+          meet = true;
+        else if (x[i] < y[j])
+          ++i;
+        else
+          ++j;
       }
       successes[s] += meet ? 1 : 0;
     }
@@ -291,7 +293,8 @@ Result<LinkabilityResult> LinkabilityAttack(const MixedTables& tables,
   double naive = 0;
   for (std::size_t t = 0; t < targets.train.size(); ++t) {
     naive += UniformBelow(rng, tables.synthetic.rows) == UniformBelow(rng, tables.synthetic.rows)
-                 ? 1 : 0;
+                 ? 1
+                 : 0;
   }
   const std::size_t n = targets.train.size();
   out.risk = CombineRates(EstimateRate(successes[0], n, options.confidence),
@@ -362,7 +365,9 @@ Result<InferenceResult> InferenceAttack(const MixedTables& tables, const AttackO
   double naive = 0;
   for (std::uint32_t r : targets.train) {
     naive += right(tables.synthetic.row(UniformBelow(rng, tables.synthetic.rows))[s_col],
-                   tables.train.row(r)[s_col]) ? 1 : 0;
+                   tables.train.row(r)[s_col])
+                 ? 1
+                 : 0;
   }
   const std::size_t n = targets.train.size();
   InferenceResult out;

@@ -9,8 +9,8 @@
 //   synthetic row satisfies them (and distinct); a predicate succeeds when exactly one training
 //   row satisfies it. The chance that a predicate matches exactly one row depends on how many
 //   rows there are, and the control set is usually smaller than the training set, so the
-//   control rate is corrected to the training set's size as Anonymeter does: successes are measured on
-//   random control subsets of 10 sizes (5 repeats each) and the model
+//   control rate is corrected to the training set's size as Anonymeter does: successes are measured
+//   on random control subsets of 10 sizes (5 repeats each) and the model
 //     s(n) = c · ∫_0^w n x (1 − x)^{n−1} dx                               (Anonymeter's model)
 //   is fitted (least squares over a grid of w, c in closed form) and read at n = |training|.
 //   Naive baseline: predicates whose values are drawn column by column from random synthetic
@@ -54,9 +54,9 @@ struct AttackOptions {
 
 struct SinglingOutResult {
   AttackRisk risk;
-  std::size_t predicates = 0;       // found (≤ attacks)
+  std::size_t predicates = 0;  // found (≤ attacks)
   double control_size_corrected_successes = 0;
-  bool control_corrected = false;   // false when |control| = |training| (direct count)
+  bool control_corrected = false;  // false when |control| = |training| (direct count)
 };
 
 struct LinkabilityResult {
@@ -72,8 +72,8 @@ struct InferenceResult {
 Result<SinglingOutResult> SinglingOutAttack(const MixedTables& tables, const AttackOptions& options,
                                             Progress& progress);
 // kInvalidArgument when fewer than 2 knowledge columns.
-Result<LinkabilityResult> LinkabilityAttack(const MixedTables& tables,
-                                            const AttackOptions& options, Progress& progress);
+Result<LinkabilityResult> LinkabilityAttack(const MixedTables& tables, const AttackOptions& options,
+                                            Progress& progress);
 // kInvalidArgument when no knowledge column other than the secret.
 Result<InferenceResult> InferenceAttack(const MixedTables& tables, const AttackOptions& options,
                                         Progress& progress);

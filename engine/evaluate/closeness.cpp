@@ -75,8 +75,8 @@ DistanceSummary Summarise(std::vector<double> d) {
   s.mean = std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size());
   s.p05 = at(0.05);
   s.median = at(0.5);
-  s.zero_share = static_cast<double>(std::count(d.begin(), d.end(), 0.0)) /
-                 static_cast<double>(d.size());
+  s.zero_share =
+      static_cast<double>(std::count(d.begin(), d.end(), 0.0)) / static_cast<double>(d.size());
   return s;
 }
 
@@ -98,8 +98,7 @@ Result<DcrReport> DistanceToClosestRecord(const MixedTables& tables, const DcrOp
       SelectColumns(tables.train, all, Sample(tables.train.rows, out.reference_rows, rng));
   const MixedMatrix control =
       SelectColumns(tables.control, all, Sample(tables.control.rows, out.reference_rows, rng));
-  SubProgress p_train(progress, 0, 0.25), p_control(progress, 0.25, 0.5),
-      p_all(progress, 0.5, 1);
+  SubProgress p_train(progress, 0, 0.25), p_control(progress, 0.25, 0.5), p_all(progress, 0.5, 1);
   auto to_train = NearestNeighbours(queries, train, options.threads, p_train);
   if (!to_train) return to_train.error();
   auto to_control = NearestNeighbours(queries, control, options.threads, p_control);

@@ -31,10 +31,10 @@ namespace deniable {
 
 struct CopyCounts {
   std::uint64_t synthetic_rows = 0;
-  std::uint64_t copies_of_train = 0;          // synthetic rows equal to some training row
-  std::uint64_t copies_of_unique_train = 0;   // ... to a training row unique in the training rows
-  std::uint64_t train_rows_copied = 0;        // distinct training rows reproduced
-  std::uint64_t copies_of_control = 0;        // baseline, against the control rows
+  std::uint64_t copies_of_train = 0;         // synthetic rows equal to some training row
+  std::uint64_t copies_of_unique_train = 0;  // ... to a training row unique in the training rows
+  std::uint64_t train_rows_copied = 0;       // distinct training rows reproduced
+  std::uint64_t copies_of_control = 0;       // baseline, against the control rows
   std::uint64_t copies_of_unique_control = 0;
   std::uint64_t control_rows_copied = 0;
 };
@@ -43,17 +43,17 @@ CopyCounts CountCopies(const MixedTables& tables);
 
 struct DistanceSummary {
   double mean = 0;
-  double p05 = 0;     // 5th percentile
+  double p05 = 0;  // 5th percentile
   double median = 0;
   double zero_share = 0;  // share of rows at distance 0
 };
 
 struct DcrReport {
-  std::size_t synthetic_rows = 0;  // evaluated
-  std::size_t reference_rows = 0;  // m, in each of the two sets
+  std::size_t synthetic_rows = 0;        // evaluated
+  std::size_t reference_rows = 0;        // m, in each of the two sets
   DistanceSummary to_train, to_control;  // m rows each
   DistanceSummary to_train_all;          // every training row
-  RateEstimate closer_to_train;    // ties count half
+  RateEstimate closer_to_train;          // ties count half
 };
 
 struct DcrOptions {

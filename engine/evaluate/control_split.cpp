@@ -96,8 +96,7 @@ Result<ControlSplit> SplitControlRows(const RawTable& table, double fraction, Rn
       static_cast<std::size_t>(std::llround(fraction * static_cast<double>(n)));
   if (control_rows == 0 || control_rows >= n) {
     return InvalidArgument("control-fraction " + std::to_string(fraction) + " of " +
-                           std::to_string(n) +
-                           " rows leaves no control or no training row");
+                           std::to_string(n) + " rows leaves no control or no training row");
   }
   std::vector<std::uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0u);

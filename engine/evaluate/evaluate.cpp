@@ -104,21 +104,21 @@ Result<EvaluateReport> EvaluateRelease(const RawTable& real, const RawTable& syn
           "sensitive one (--quasi to choose)");
     }
   }
-  AttackOptions attack;
+  AttackOptions attack_options;
   for (const std::string& name : quasi) {
     auto index = find(name, "quasi-identifier");
     if (!index) return index.error();
-    if (std::find(attack.knowledge.begin(), attack.knowledge.end(), *index) ==
-        attack.knowledge.end()) {
-      attack.knowledge.push_back(*index);
+    if (std::find(attack_options.knowledge.begin(), attack_options.knowledge.end(), *index) ==
+        attack_options.knowledge.end()) {
+      attack_options.knowledge.push_back(*index);
     }
   }
   report.quasi_identifiers = quasi;
-  attack.secret = *secret;
-  attack.attacks = options.attacks;
-  attack.seed = options.seed;
-  attack.threads = options.threads;
-  attack.confidence = options.confidence;
+  attack_options.secret = *secret;
+  attack_options.attacks = options.attacks;
+  attack_options.seed = options.seed;
+  attack_options.threads = options.threads;
+  attack_options.confidence = options.confidence;
   const bool ml = !options.target.empty();
   // Progress: closeness 0–0.3, attacks 0.3–0.7 (or 0–1 without ML), ML 0.7–1.
   const double scale = ml ? 0.7 : 1.0;
@@ -130,33 +130,34 @@ Result<EvaluateReport> EvaluateRelease(const RawTable& real, const RawTable& syn
   if (!dcr) return dcr.error();
   report.dcr = dcr.value();
 
-  const auto skipped = [&](const char* name, const Error& error) -> Status {
-    if (error.code != ErrorCode::kInvalidArgument) return error;
-    report.notes.push_back(std::string(name) + " not run: " + error.message);
+  // Runs one attack over [begin, end) of the scaled progress; an attack that cannot run on
+  // these roles (kInvalidArgument) is skipped and said in the notes.
+  const auto run = [&](const char* name, const char* stage, double begin, double end, auto attack,
+                       auto& slot) -> Status {
+    progress.Report(begin * scale, stage);
+    SubProgress part(progress, begin * scale, end * scale);
+    auto result = attack(tables, attack_options, part);
+    if (result) {
+      slot = std::move(result.value());
+    } else if (result.error().code == ErrorCode::kInvalidArgument) {
+      report.notes.push_back(std::string(name) + " not run: " + result.error().message);
+    } else {
+      return result.error();
+    }
     return OkStatus();
   };
-  progress.Report(0.4 * scale, "Singling-out attack");
-  SubProgress p_single(progress, 0.4 * scale, 0.5 * scale);
-  auto single = SinglingOutAttack(tables, attack, p_single);
-  if (single) {
-    report.singling_out = single.value();
-  } else if (auto s = skipped("singling out", single.error()); !s) {
+  if (auto s = run("singling out", "Singling-out attack", 0.4, 0.5, SinglingOutAttack,
+                   report.singling_out);
+      !s) {
     return s.error();
   }
-  progress.Report(0.5 * scale, "Linkability attack");
-  SubProgress p_link(progress, 0.5 * scale, 0.75 * scale);
-  auto link = LinkabilityAttack(tables, attack, p_link);
-  if (link) {
-    report.linkability = link.value();
-  } else if (auto s = skipped("linkability", link.error()); !s) {
+  if (auto s = run("linkability", "Linkability attack", 0.5, 0.75, LinkabilityAttack,
+                   report.linkability);
+      !s) {
     return s.error();
   }
-  progress.Report(0.75 * scale, "Inference attack");
-  SubProgress p_infer(progress, 0.75 * scale, scale);
-  auto infer = InferenceAttack(tables, attack, p_infer);
-  if (infer) {
-    report.inference = infer.value();
-  } else if (auto s = skipped("inference", infer.error()); !s) {
+  if (auto s = run("inference", "Inference attack", 0.75, 1.0, InferenceAttack, report.inference);
+      !s) {
     return s.error();
   }
   if (ml) {

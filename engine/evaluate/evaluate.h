@@ -37,7 +37,7 @@ struct EvaluateOptions {
   std::size_t attacks = 2000;
   std::size_t dcr_rows = 10000;
   std::uint64_t seed = 0;
-  unsigned threads = 2;     // nearest-neighbour search
+  unsigned threads = 2;  // nearest-neighbour search
   // XGBoost's threads. 1 by default: its work on Adult is ~2 s of CPU, and its OpenMP threads
   // spin at every barrier, which on a shared machine costs far more than a second thread gains
   // (bench/evaluate_bench.sh: 96 s wall with 2, 27 s with 1 at load 8).

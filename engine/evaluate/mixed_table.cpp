@@ -231,9 +231,9 @@ Result<std::vector<Neighbour>> NearestNeighbours(const MixedMatrix& queries,
   return out;
 }
 
-Result<std::vector<NearestSet>> NearestWithTies(const MixedMatrix& queries,
-                                                const MixedMatrix& base, std::size_t cap,
-                                                unsigned threads, Progress& progress) {
+Result<std::vector<NearestSet>> NearestWithTies(const MixedMatrix& queries, const MixedMatrix& base,
+                                                std::size_t cap, unsigned threads,
+                                                Progress& progress) {
   std::vector<NearestSet> out(queries.rows);
   for (NearestSet& set : out) set.distance = std::numeric_limits<double>::infinity();
   std::vector<double> bound(queries.rows, std::numeric_limits<double>::infinity());

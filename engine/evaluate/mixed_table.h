@@ -107,9 +107,9 @@ struct NearestSet {
   double distance = 0;
   std::vector<std::uint32_t> rows;
 };
-Result<std::vector<NearestSet>> NearestWithTies(const MixedMatrix& queries,
-                                                const MixedMatrix& base, std::size_t cap,
-                                                unsigned threads, Progress& progress);
+Result<std::vector<NearestSet>> NearestWithTies(const MixedMatrix& queries, const MixedMatrix& base,
+                                                std::size_t cap, unsigned threads,
+                                                Progress& progress);
 
 // Runs body(begin, end) over [0, n) split into `threads` contiguous chunks in parallel
 // (threads 0 = hardware concurrency); chunk 0 runs on the calling thread.

@@ -120,9 +120,8 @@ Result<Booster> Train(const DMatrix& train, const Task& task, const MlUtilityOpt
 // Row-major predictions: one value per row (binary: P(class 1); regression: the value) or
 // `classes` per row (multi:softprob).
 Result<std::vector<float>> Predict(const Booster& booster, const DMatrix& data) {
-  const char* config =
-      R"({"type": 0, "training": false, "iteration_begin": 0, "iteration_end": 0,)"
-      R"( "strict_shape": false})";
+  const char* config = R"({"type": 0, "training": false, "iteration_begin": 0, "iteration_end": 0,)"
+                       R"( "strict_shape": false})";
   const bst_ulong* shape = nullptr;
   bst_ulong dim = 0;
   const float* result = nullptr;

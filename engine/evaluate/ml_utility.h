@@ -32,11 +32,11 @@ namespace deniable {
 
 struct MlUtilityOptions {
   std::string target;
-  int rounds = 60;        // boosting rounds
+  int rounds = 60;  // boosting rounds
   int max_depth = 6;
   double learning_rate = 0.3;
-  double test_share = 0.3;            // distinguishing game: rows held out
-  std::size_t max_rows = 50000;       // per training set (a random subset above it)
+  double test_share = 0.3;       // distinguishing game: rows held out
+  std::size_t max_rows = 50000;  // per training set (a random subset above it)
   std::uint64_t seed = 0;
   unsigned threads = 2;
   double confidence = 0.95;
@@ -59,9 +59,9 @@ struct MlUtilityReport {
   bool classification = true;
   int classes = 0;
   std::size_t real_train_rows = 0, synthetic_train_rows = 0, test_rows = 0;
-  ModelScores real_model;       // trained on real rows (TRTR)
-  ModelScores synthetic_model;  // trained on synthetic rows (TSTR)
-  std::optional<double> agreement;  // classification only
+  ModelScores real_model;             // trained on real rows (TRTR)
+  ModelScores synthetic_model;        // trained on synthetic rows (TSTR)
+  std::optional<double> agreement;    // classification only
   RateEstimate distinguish_accuracy;  // Wilson interval over the held-out rows
   double distinguish_auc = 0;
   std::size_t distinguish_test_rows = 0;

@@ -5,13 +5,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/core/atomic_file.h"
 #include "engine/core/random.h"
@@ -44,10 +43,10 @@ int LineCount(const std::string& path) {
 TEST(CliEvaluateTest, ControlSplitIsHeldOutOwnerOnlyAndLedgered) {
   const std::string dir = test_support::TempDir();
   ASSERT_TRUE(WriteFileAtomically(dir + "/people.csv", PeopleCsv()).has_value());
-  const CliRun run = Cli({"synthesize", dir + "/people.csv", "--mode", "independent", "-n", "500",
-                          "-o", dir + "/synthetic.csv", "--description", dir + "/d.json",
-                          "--control-fraction", "0.25", "--control-out", dir + "/control.csv",
-                          "--seed", "5", "-q"});
+  const CliRun run =
+      Cli({"synthesize", dir + "/people.csv", "--mode", "independent", "-n", "500", "-o",
+           dir + "/synthetic.csv", "--description", dir + "/d.json", "--control-fraction", "0.25",
+           "--control-out", dir + "/control.csv", "--seed", "5", "-q"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(LineCount(dir + "/control.csv"), 1 + 500);  // header + round(0.25 · 2000)
   struct stat info {};
@@ -63,9 +62,9 @@ TEST(CliEvaluateTest, ControlSplitIsHeldOutOwnerOnlyAndLedgered) {
   }
   EXPECT_TRUE(found) << description["privacy"].dump();
   // The same seed holds out the same rows.
-  const CliRun again = Cli({"synthesize", dir + "/people.csv", "--mode", "independent", "-n",
-                            "10", "-o", dir + "/s2.csv", "--control-fraction", "0.25",
-                            "--control-out", dir + "/control2.csv", "--seed", "5", "-q"});
+  const CliRun again = Cli({"synthesize", dir + "/people.csv", "--mode", "independent", "-n", "10",
+                            "-o", dir + "/s2.csv", "--control-fraction", "0.25", "--control-out",
+                            dir + "/control2.csv", "--seed", "5", "-q"});
   ASSERT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(ReadFileToString(dir + "/control.csv").value(),
             ReadFileToString(dir + "/control2.csv").value());
@@ -75,8 +74,9 @@ TEST(CliEvaluateTest, ControlSplitIsHeldOutOwnerOnlyAndLedgered) {
            {{"--control-out", dir + "/c3.csv"}, "--control-fraction"},
            {{"--control-fraction", "1.5", "--control-out", dir + "/c3.csv"}, "--control-fraction"},
            {{"--control-fraction", "0.25", "--control-out", dir + "/people.csv"}, "people.csv"}}) {
-    std::vector<std::string> full = {"synthesize", dir + "/people.csv", "--mode", "independent",
-                                     "-n", "10", "-o", dir + "/s3.csv", "-q"};
+    std::vector<std::string> full = {
+        "synthesize", dir + "/people.csv", "--mode", "independent", "-n", "10",
+        "-o",         dir + "/s3.csv",     "-q"};
     full.insert(full.end(), args.begin(), args.end());
     const CliRun bad = Cli(full);
     EXPECT_EQ(bad.exit_code, 2) << flag << ": " << bad.err;
@@ -122,9 +122,10 @@ TEST(CliEvaluateTest, EvaluateScoresACopyAsNearCertainRiskAndAnIndependentReleas
   }
   ASSERT_TRUE(held.empty());
   ASSERT_TRUE(WriteFileAtomically(dir + "/train.csv", train).has_value());
-  const std::vector<std::string> roles = {"--control", dir + "/control.csv", "--quasi",
-                                          "age,zip,sex", "--sensitive", "disease", "--target",
-                                          "income", "--threads", "1", "--json"};
+  const std::vector<std::string> roles = {
+      "--control", dir + "/control.csv", "--quasi", "age,zip,sex", "--sensitive",
+      "disease",   "--target",           "income",  "--threads",   "1",
+      "--json"};
   std::vector<std::string> copy_args = {"evaluate", dir + "/train.csv", dir + "/train.csv"};
   copy_args.insert(copy_args.end(), roles.begin(), roles.end());
   const CliRun copy = Cli(copy_args);
@@ -152,8 +153,8 @@ TEST(CliEvaluateTest, EvaluateScoresACopyAsNearCertainRiskAndAnIndependentReleas
   // attacks_statistical_test.cpp for the tolerance).
   for (const char* attack : {"singling_out", "linkability", "inference"}) {
     const double risk = i[attack]["risk"].get<double>();
-    const bool holds_zero = i[attack]["ci"][0].get<double>() <= 0 &&
-                            i[attack]["ci"][1].get<double>() >= 0;
+    const bool holds_zero =
+        i[attack]["ci"][0].get<double>() <= 0 && i[attack]["ci"][1].get<double>() >= 0;
     EXPECT_TRUE(holds_zero || risk < 0.1) << attack << ": " << i[attack].dump();
   }
   // Independent columns lose income's dependence on age: the synthetic model does worse.
@@ -166,8 +167,8 @@ TEST(CliEvaluateTest, EvaluateTextAndErrors) {
   const std::string dir = test_support::TempDir();
   ASSERT_TRUE(WriteFileAtomically(dir + "/people.csv", PeopleCsv()).has_value());
   const std::string people = dir + "/people.csv";
-  const CliRun text = Cli({"evaluate", people, people, "--control", people, "--attacks", "100",
-                           "-q"});
+  const CliRun text =
+      Cli({"evaluate", people, people, "--control", people, "--attacks", "100", "-q"});
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("For your eyes only"), std::string::npos);
   EXPECT_NE(text.out.find("no sensitive attribute given: the last column 'income'"),
@@ -179,7 +180,8 @@ TEST(CliEvaluateTest, EvaluateTextAndErrors) {
     std::string message;
   } cases[] = {
       {{"evaluate", people, people}, 2, "--control"},
-      {{"evaluate", people, people, "--control", people, "--sensitive", "nope"}, 2,
+      {{"evaluate", people, people, "--control", people, "--sensitive", "nope"},
+       2,
        "--sensitive: 'nope'"},
       {{"evaluate", people, people, "--control", people, "--quasi", "age,,sex"}, 2, "--quasi"},
       {{"evaluate", people, people, "--control", people, "--quasi", "height"}, 2, "--quasi"},

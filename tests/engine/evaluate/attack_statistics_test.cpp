@@ -39,10 +39,10 @@ TEST(AttackStatisticsTest, RiskIsTheShareOfControlFailuresTurnedIntoSuccesses) {
   const RateEstimate naive = EstimateRate(10, 1000);
   const AttackRisk a = CombineRates(train, control, naive);
   EXPECT_DOUBLE_EQ(a.risk, (0.9 - 0.5) / (1 - 0.5));
-  EXPECT_DOUBLE_EQ(a.risk_interval.low, (train.interval.low - control.interval.high) /
-                                            (1 - control.interval.high));
-  EXPECT_DOUBLE_EQ(a.risk_interval.high, (train.interval.high - control.interval.low) /
-                                             (1 - control.interval.low));
+  EXPECT_DOUBLE_EQ(a.risk_interval.low,
+                   (train.interval.low - control.interval.high) / (1 - control.interval.high));
+  EXPECT_DOUBLE_EQ(a.risk_interval.high,
+                   (train.interval.high - control.interval.low) / (1 - control.interval.low));
   EXPECT_LT(a.risk_interval.low, a.risk);
   EXPECT_GT(a.risk_interval.high, a.risk);
   EXPECT_TRUE(a.attack_beats_naive);

@@ -92,8 +92,8 @@ TEST(AttacksStatisticalTest, AnIndependentModeReleaseScoresNearZeroRisk) {
   test_support::FakeProgress progress;
   auto release = RunRelease(input, settings, 3000, rng, progress);
   ASSERT_TRUE(release.has_value()) << release.error().message;
-  auto report = EvaluateRelease(*input.table, *release->synthetic, control, input.schema, Roles(),
-                                progress);
+  auto report =
+      EvaluateRelease(*input.table, *release->synthetic, control, input.schema, Roles(), progress);
   ASSERT_TRUE(report.has_value()) << report.error().message;
   const EvaluateReport& r = report.value();
   // Each rate is estimated from 2,000 (singling out) or 1,000 (linkability, inference: as many

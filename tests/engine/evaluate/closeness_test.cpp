@@ -16,15 +16,9 @@ using test_support::MakeTable;
 
 Schema TwoColumnSchema() {
   Schema schema;
-  ColumnSchema c;
-  c.name = "c";
-  c.type = DataType::kString;
-  c.categorical = true;
-  ColumnSchema x;
-  x.name = "x";
-  x.type = DataType::kInteger;
-  x.categorical = false;
-  schema.columns = {x, c};  // numeric first in the file: the encoding puts categories first
+  // Numeric first in the file: the encoding puts categories first.
+  schema.columns = {test_support::TypedColumn("x", DataType::kInteger, false),
+                    test_support::TypedColumn("c", DataType::kString, true)};
   return schema;
 }
 

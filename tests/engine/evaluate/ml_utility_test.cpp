@@ -16,21 +16,13 @@ namespace {
 
 using test_support::MakeColumn;
 using test_support::MakeTable;
-
-ColumnSchema Column(const std::string& name, DataType type, bool categorical) {
-  ColumnSchema column;
-  column.name = name;
-  column.type = type;
-  column.categorical = categorical;
-  return column;
-}
+using test_support::TypedColumn;
 
 Schema ThreeColumns(bool numeric_target) {
   Schema schema;
-  schema.columns = {Column("x", DataType::kInteger, false),
-                    Column("colour", DataType::kString, true),
-                    Column("y", numeric_target ? DataType::kInteger : DataType::kString,
-                           !numeric_target)};
+  schema.columns = {
+      TypedColumn("x", DataType::kInteger, false), TypedColumn("colour", DataType::kString, true),
+      TypedColumn("y", numeric_target ? DataType::kInteger : DataType::kString, !numeric_target)};
   return schema;
 }
 
@@ -141,8 +133,8 @@ TEST(MlUtilityTest, BadTargetsAreNamed) {
   ASSERT_FALSE(unknown.has_value());
   EXPECT_EQ(unknown.error().message.rfind("target: no compared column is named 'nope'", 0), 0u);
   std::vector<std::optional<std::string>> same(100, std::string("one"));
-  const RawTable single = MakeTable({MakeColumn("x", same), MakeColumn("colour", same),
-                                     MakeColumn("y", same)});
+  const RawTable single =
+      MakeTable({MakeColumn("x", same), MakeColumn("colour", same), MakeColumn("y", same)});
   auto one = EncodeMixedTables(single, single, single, ThreeColumns(false));
   ASSERT_TRUE(one.has_value());
   options.target = "y";
