@@ -465,6 +465,8 @@ int RunInspect(const ParsedArgs& args) {
 struct Learned {
   LoadedInput input;
   LearnedModel model;
+  std::shared_ptr<const RawTable> control;  // --control-fraction: the held-out rows
+  double control_fraction;
 };
 
 Result<Learned> LoadAndLearn(const ParsedArgs& args, Rng& rng, StderrProgress& progress) {
@@ -500,14 +502,15 @@ Result<Learned> LoadAndLearn(const ParsedArgs& args, Rng& rng, StderrProgress& p
   // The columns' review warnings (a non-unique identifier, a rare target class, values outside
   // a declared list...): on stderr, before the run, for the owner.
   if (!args.has("--quiet")) {
-    for (const std::string& warning : SchemaWarnings(input->schema, *input->table)) {
+    for (const std::string& warning : SchemaWarnings(input->input.schema, *input->input.table)) {
       std::fprintf(stderr, "deniable-cli: warning: %s\n", warning.c_str());
     }
   }
   SubProgress learn_progress(progress, 0.4, 0.8);
-  auto model = LearnModel(*input->table, input->schema, settings.value(), rng, learn_progress);
+  auto model = LearnModel(*input->input.table, input->input.schema, settings.value(), rng, learn_progress);
   if (!model) return model.error();
-  return Learned{std::move(input.value()), std::move(model.value())};
+  return Learned{std::move(input->input), std::move(model.value()), input->control,
+                 control_fraction};
 }
 
 int RunDescribe(const ParsedArgs& args) {
@@ -603,7 +606,7 @@ int RunSynthesize(const ParsedArgs& args) {
       return ReportError(s.error());
     }
   }
-  if (const auto& control = learned->input.control; control && control_path) {
+  if (const auto& control = learned->control; control && control_path) {
     CsvWriteOptions control_options = WriteOptionsFor(control->dialect);
     control_options.owner_only = true;  // real rows
     NullProgress quiet_write;
@@ -617,10 +620,10 @@ int RunSynthesize(const ParsedArgs& args) {
     std::printf("Wrote %zu synthetic rows to %s%s%s (%.2f s)\n", rows.value(), output->c_str(),
                 description_path ? " and the description to " : "",
                 description_path ? description_path->c_str() : "", Seconds(start));
-    if (learned->input.control && control_path) {
+    if (learned->control && control_path) {
       std::printf("Held out %zu random rows (%.3g of the input) before learning: written to %s "
                   "(owner-only; for 'deniable-cli evaluate --control')\n",
-                  learned->input.control->num_rows(), learned->input.control_fraction,
+                  learned->control->num_rows(), learned->control_fraction,
                   control_path->c_str());
     }
     std::fputs(FormatLedger(description.privacy).c_str(), stdout);

@@ -346,11 +346,14 @@ Result<LoadedInput> InferInput(RawTable table, const InputSettings& settings,
 }  // namespace
 
 Result<LoadedInput> LoadInput(const InputSettings& settings, Progress& progress) {
-  return LoadInputWithControl(settings, 0, nullptr, progress);
+  auto loaded = LoadInputWithControl(settings, 0, nullptr, progress);
+  if (!loaded) return loaded.error();
+  return std::move(loaded->input);
 }
 
-Result<LoadedInput> LoadInputWithControl(const InputSettings& settings, double control_fraction,
-                                         Rng* rng, Progress& progress) {
+Result<LoadedSplitInput> LoadInputWithControl(const InputSettings& settings,
+                                              double control_fraction, Rng* rng,
+                                              Progress& progress) {
   CsvReadOptions csv = settings.csv;
   if (settings.schema) {
     if (auto s = ApplyCsvSettings(*settings.schema, settings.schema_source, csv); !s) {
@@ -360,16 +363,19 @@ Result<LoadedInput> LoadInputWithControl(const InputSettings& settings, double c
   SubProgress read_progress(progress, 0.0, 0.8);
   auto table = ReadCsv(settings.path, csv, read_progress);
   if (!table) return table.error();
-  if (control_fraction == 0) return InferInput(std::move(table.value()), settings, csv, progress);
+  if (control_fraction == 0) {
+    auto input = InferInput(std::move(table.value()), settings, csv, progress);
+    if (!input) return input.error();
+    return LoadedSplitInput{std::move(input.value()), nullptr};
+  }
   if (rng == nullptr) return InvalidArgument("control-fraction needs a random generator");
   // Before anything is learned (schema inference included): engine/evaluate/control_split.h.
   auto split = SplitControlRows(table.value(), control_fraction, *rng);
   if (!split) return split.error();
   auto input = InferInput(std::move(split->train), settings, csv, progress);
   if (!input) return input.error();
-  input->control = std::make_shared<const RawTable>(std::move(split->control));
-  input->control_fraction = control_fraction;
-  return input;
+  return LoadedSplitInput{std::move(input.value()),
+                          std::make_shared<const RawTable>(std::move(split->control))};
 }
 
 Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,

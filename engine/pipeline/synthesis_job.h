@@ -61,9 +61,6 @@ struct InputSettings {
 struct LoadedInput {
   std::shared_ptr<const RawTable> table;
   Schema schema;  // inferred, then corrected by InputSettings::schema
-  // LoadInputWithControl only: the held-out control rows (never given to a model).
-  std::shared_ptr<const RawTable> control;
-  double control_fraction = 0;
 };
 
 // The most bins of a numeric column when ModelSettings::bins is 0 (by rule): 20 in the
@@ -78,9 +75,14 @@ Result<LoadedInput> LoadInput(const InputSettings& settings, Progress& progress)
 
 // As LoadInput, but first holds out round(control_fraction · rows) random rows (drawn with
 // `rng`) as control rows, before the schema is inferred (engine/evaluate/control_split.h);
-// `table` and `schema` are then the training rows' only. control_fraction 0 = LoadInput.
-Result<LoadedInput> LoadInputWithControl(const InputSettings& settings, double control_fraction,
-                                         Rng* rng, Progress& progress);
+// `input` is then the training rows' only. control_fraction 0 = LoadInput (no control).
+struct LoadedSplitInput {
+  LoadedInput input;                        // the training rows
+  std::shared_ptr<const RawTable> control;  // the held-out rows (never given to a model)
+};
+Result<LoadedSplitInput> LoadInputWithControl(const InputSettings& settings,
+                                              double control_fraction, Rng* rng,
+                                              Progress& progress);
 
 struct ModelSettings {
   SynthesisMode mode = SynthesisMode::kCorrelated;
