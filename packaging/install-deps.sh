@@ -9,7 +9,7 @@ PACKAGES=(
   clang-14 llvm-14 libfuzzer-14-dev
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libxkbcommon-dev
   libboost-math-dev libgtest-dev libgmock-dev googletest libbenchmark-dev
-  nlohmann-json3-dev libgraphviz-dev graphviz
+  nlohmann-json3-dev libgraphviz-dev graphviz libxgboost-dev
   xvfb xauth fonts-dejavu-core fontconfig imagemagick
   dpkg-dev file
 )

@@ -9,6 +9,7 @@
 #include "app/cli/stderr_progress.h"
 #include "engine/core/atomic_file.h"
 #include "engine/core/random.h"
+#include "engine/io/csv_writer.h"
 #include "engine/metrics/marginals.h"
 #include "engine/model/description.h"
 #include "engine/model/domains.h"
@@ -80,6 +81,8 @@ std::unique_ptr<Rng> MakeRng(const ParsedArgs& args, bool quiet, Result<long lon
   return std::make_unique<SeededRng>(static_cast<std::uint64_t>(seed.value()));
 }
 
+}  // namespace
+
 Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::string& path) {
   InputSettings input;
   input.path = path;
@@ -115,7 +118,6 @@ Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::strin
   return input;
 }
 
-}  // namespace
 
 Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
   ModelSettings settings;
@@ -464,6 +466,8 @@ int RunInspect(const ParsedArgs& args) {
 struct Learned {
   LoadedInput input;
   LearnedModel model;
+  std::shared_ptr<const RawTable> control;  // --control-fraction: the held-out rows
+  double control_fraction;
 };
 
 Result<Learned> LoadAndLearn(const ParsedArgs& args, Rng& rng, StderrProgress& progress) {
@@ -471,20 +475,43 @@ Result<Learned> LoadAndLearn(const ParsedArgs& args, Rng& rng, StderrProgress& p
   if (!input_settings) return input_settings.error();
   auto settings = ReadModelSettings(args);
   if (!settings) return settings.error();
+  // The control split (synthesize only): held out before anything is learned.
+  double control_fraction = 0;
+  if (args.has("--control-fraction")) {
+    auto fraction = args.GetDouble("--control-fraction", 0);
+    if (!fraction) return fraction.error();
+    control_fraction = fraction.value();
+    if (!(control_fraction > 0 && control_fraction < 1)) {
+      return InvalidArgument("--control-fraction must be in (0, 1) (got " +
+                             args.get("--control-fraction").value_or("") + ")");
+    }
+    if (!args.has("--control-out")) {
+      return InvalidArgument("--control-fraction needs --control-out FILE (where the held-out "
+                             "rows are written)");
+    }
+  } else if (args.has("--control-out")) {
+    return InvalidArgument("--control-out needs --control-fraction F");
+  }
   SubProgress load_progress(progress, 0.0, 0.4);
-  auto input = LoadInput(input_settings.value(), load_progress);
-  if (!input) return input.error();
+  auto input = LoadInputWithControl(input_settings.value(), control_fraction, &rng, load_progress);
+  if (!input) {
+    Error error = input.error();
+    if (error.message.rfind("control-fraction", 0) == 0) error.message = "--" + error.message;
+    return error;
+  }
+  if (input->control) settings->control_rows = input->control->num_rows();
   // The columns' review warnings (a non-unique identifier, a rare target class, values outside
   // a declared list...): on stderr, before the run, for the owner.
   if (!args.has("--quiet")) {
-    for (const std::string& warning : SchemaWarnings(input->schema, *input->table)) {
+    for (const std::string& warning : SchemaWarnings(input->input.schema, *input->input.table)) {
       std::fprintf(stderr, "deniable-cli: warning: %s\n", warning.c_str());
     }
   }
   SubProgress learn_progress(progress, 0.4, 0.8);
-  auto model = LearnModel(*input->table, input->schema, settings.value(), rng, learn_progress);
+  auto model = LearnModel(*input->input.table, input->input.schema, settings.value(), rng, learn_progress);
   if (!model) return model.error();
-  return Learned{std::move(input.value()), std::move(model.value())};
+  return Learned{std::move(input->input), std::move(model.value()), input->control,
+                 control_fraction};
 }
 
 int RunDescribe(const ParsedArgs& args) {
@@ -525,6 +552,15 @@ int RunSynthesize(const ParsedArgs& args) {
     }
     if (*description_path == output.value()) {
       return ReportError(InvalidArgument("--description and -o name the same file"));
+    }
+  }
+  auto control_path = args.get("--control-out");
+  if (control_path) {
+    if (auto s = CheckNotOverwritingInput(*control_path, {input_path, output.value()}); !s) {
+      return ReportError(s.error());
+    }
+    if (description_path && *description_path == *control_path) {
+      return ReportError(InvalidArgument("--description and --control-out name the same file"));
     }
   }
   auto rows = ReadRowCount(args);
@@ -571,11 +607,26 @@ int RunSynthesize(const ParsedArgs& args) {
       return ReportError(s.error());
     }
   }
+  if (const auto& control = learned->control; control && control_path) {
+    CsvWriteOptions control_options = WriteOptionsFor(control->dialect);
+    control_options.owner_only = true;  // real rows
+    NullProgress quiet_write;
+    if (auto s = WriteRawTable(*control_path, *control, control_options, quiet_write); !s) {
+      progress.Finish();
+      return ReportError(s.error());
+    }
+  }
   progress.Finish();
   if (!quiet) {
     std::printf("Wrote %zu synthetic rows to %s%s%s (%.2f s)\n", rows.value(), output->c_str(),
                 description_path ? " and the description to " : "",
                 description_path ? description_path->c_str() : "", Seconds(start));
+    if (learned->control && control_path) {
+      std::printf("Held out %zu random rows (%.3g of the input) before learning: written to %s "
+                  "(owner-only; for 'deniable-cli evaluate --control')\n",
+                  learned->control->num_rows(), learned->control_fraction,
+                  control_path->c_str());
+    }
     std::fputs(FormatLedger(description.privacy).c_str(), stdout);
     if (learned->model.deniable) std::printf("%s\n", synthetic->summary.text.c_str());
     if (!synthetic->summary.model_text.empty()) {
@@ -775,7 +826,10 @@ const std::vector<Command>& Commands() {
          kEpsilon, kDelta, kDegree, kBins, kStructure, kDomainFraction, kK, kGamma, kOmega,
          kEpsilon0, kDeterministic, kMaxcost, kSplit, kMaxCandidates, kStructureMethod,
          kAuditDir, kMechanism, kRounds, kMaxModelMb, kTarget, kIterations, kSchema, kDelimiter,
-         kMissing, kThreshold, kSeed, kThreads, kQuiet}},
+         kMissing, kThreshold, kSeed, kThreads, kQuiet,
+         {"--control-fraction", "", "F",
+          "hold out this share of random rows before learning (for evaluate; costs no privacy)"},
+         {"--control-out", "", "FILE", "where the held-out control rows go (owner-only file)"}}},
        RunSynthesize},
       {{"advise", "INPUT.csv --mode deniable [--k K] [--gamma G] [--omega W|A-B] [-o advice.json]",
         "deniable mode: propose k, ε0 and t, and sweep the pass rate over k × ω",
@@ -803,6 +857,7 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> all = [] {
     std::vector<Command> list = commands;
     for (Command& command : RiskCommands()) list.push_back(std::move(command));
+    for (Command& command : EvaluateCommands()) list.push_back(std::move(command));
     return list;
   }();
   return all;

@@ -8,6 +8,7 @@
 
 #include "app/cli/args.h"
 #include "engine/core/result.h"
+#include "engine/pipeline/synthesis_job.h"
 
 namespace deniable {
 struct ModelSettings;
@@ -37,5 +38,11 @@ Result<ModelSettings> ReadModelSettings(const ParsedArgs& args);
 
 // risk-theory and risk (risk_commands.cpp, #11).
 std::vector<Command> RiskCommands();
+
+// evaluate (evaluate_command.cpp, #11): attacks on a release and its ML utility.
+std::vector<Command> EvaluateCommands();
+
+// Shared by the commands' files (commands.cpp).
+Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::string& path);
 
 }  // namespace deniable::cli

@@ -138,7 +138,7 @@ Status WriteRows(const std::string& path, const std::vector<std::string>& header
                  AppendRow&& append_row) {
   if (Status valid = CheckOptions(options); !valid) return valid;
   if (Status valid = CheckHeader(header); !valid) return valid;
-  Result<AtomicFile> file = AtomicFile::Create(path);
+  Result<AtomicFile> file = AtomicFile::Create(path, options.owner_only ? 0600 : 0666);
   if (!file) return file.error();
   const std::string stage = "Writing " + internal::BaseName(path);
   const std::string_view line_end = options.crlf ? "\r\n" : "\n";

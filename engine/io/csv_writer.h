@@ -35,6 +35,7 @@ struct CsvWriteOptions {
   bool quote_all_strings = false;  // quote the header and every non-numeric value
   // Tokens that a reader would take as missing; a real value equal to one is quoted.
   std::vector<std::string> missing_tokens = {"", "NA", "N/A", "null", "?", "NaN"};
+  bool owner_only = false;  // file mode 0600 (real rows, e.g. a control split)
 };
 
 // The options that write a table in the dialect it was read in (RawTable::dialect).

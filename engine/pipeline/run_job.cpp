@@ -8,6 +8,7 @@
 #include "engine/deniable/deniable_model.h"
 #include "engine/deniable/deniable_synthesizer.h"
 #include "engine/dp/geometric_mechanism.h"
+#include "engine/evaluate/control_split.h"
 #include "engine/marginals/aim.h"
 #include "engine/marginals/mst.h"
 #include "engine/metrics/marginals.h"
@@ -321,7 +322,41 @@ nlohmann::json ModelSettings::ToJson() const {
   return out;
 }
 
+namespace {
+
+// Schema inference and the user's corrections on a table as read (LoadInput's second half).
+Result<LoadedInput> InferInput(RawTable table, const InputSettings& settings,
+                               const CsvReadOptions& csv, Progress& progress) {
+  progress.Report(0.85, "Inferring column types");
+  InferOptions infer;
+  infer.categorical_threshold = settings.categorical_threshold;
+  Schema schema = InferSchema(table, infer);
+  schema.delimiter = table.dialect.delimiter;
+  schema.missing_tokens = csv.missing_tokens;
+  if (settings.schema) {
+    // With the table, a type change recomputes the column's stats and detects its format.
+    auto corrected = ApplySchemaJson(schema, *settings.schema, settings.schema_source, &table);
+    if (!corrected) return corrected.error();
+    schema = std::move(corrected.value());
+  }
+  progress.Report(1.0, "Input ready");
+  LoadedInput input;
+  input.table = std::make_shared<const RawTable>(std::move(table));
+  input.schema = std::move(schema);
+  return input;
+}
+
+}  // namespace
+
 Result<LoadedInput> LoadInput(const InputSettings& settings, Progress& progress) {
+  auto loaded = LoadInputWithControl(settings, 0, nullptr, progress);
+  if (!loaded) return loaded.error();
+  return std::move(loaded->input);
+}
+
+Result<LoadedSplitInput> LoadInputWithControl(const InputSettings& settings,
+                                              double control_fraction, Rng* rng,
+                                              Progress& progress) {
   CsvReadOptions csv = settings.csv;
   if (settings.schema) {
     if (auto s = ApplyCsvSettings(*settings.schema, settings.schema_source, csv); !s) {
@@ -331,24 +366,19 @@ Result<LoadedInput> LoadInput(const InputSettings& settings, Progress& progress)
   SubProgress read_progress(progress, 0.0, 0.8);
   auto table = ReadCsv(settings.path, csv, read_progress);
   if (!table) return table.error();
-  progress.Report(0.85, "Inferring column types");
-  InferOptions infer;
-  infer.categorical_threshold = settings.categorical_threshold;
-  Schema schema = InferSchema(table.value(), infer);
-  schema.delimiter = table->dialect.delimiter;
-  schema.missing_tokens = csv.missing_tokens;
-  if (settings.schema) {
-    // With the table, a type change recomputes the column's stats and detects its format.
-    auto corrected = ApplySchemaJson(schema, *settings.schema, settings.schema_source,
-                                     &table.value());
-    if (!corrected) return corrected.error();
-    schema = std::move(corrected.value());
+  if (control_fraction == 0) {
+    auto input = InferInput(std::move(table.value()), settings, csv, progress);
+    if (!input) return input.error();
+    return LoadedSplitInput{std::move(input.value()), nullptr};
   }
-  progress.Report(1.0, "Input ready");
-  LoadedInput input;
-  input.table = std::make_shared<const RawTable>(std::move(table.value()));
-  input.schema = std::move(schema);
-  return input;
+  if (rng == nullptr) return InvalidArgument("control-fraction needs a random generator");
+  // Before anything is learned (schema inference included): engine/evaluate/control_split.h.
+  auto split = SplitControlRows(table.value(), control_fraction, *rng);
+  if (!split) return split.error();
+  auto input = InferInput(std::move(split->train), settings, csv, progress);
+  if (!input) return input.error();
+  return LoadedSplitInput{std::move(input.value()),
+                          std::make_shared<const RawTable>(std::move(split->control))};
 }
 
 Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
@@ -369,6 +399,17 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   if (!accountant) return accountant.error();
   LearnedModel model{Description{}, std::move(accountant.value()), !rng.is_secure(), {}, nullptr,
                      nullptr};
+  if (settings.control_rows > 0) {
+    // The control split (engine/evaluate/control_split.h): recorded, costs nothing.
+    LedgerEntry held_out;
+    held_out.label = "control split: " + std::to_string(settings.control_rows) +
+                     " random rows held out before anything was learned (written to the "
+                     "control file for evaluate; never read by the model)";
+    held_out.mechanism = "none (rows removed from the input)";
+    held_out.partition = "all";
+    held_out.reference = "Giomi et al., PETS 2023, §3 (control dataset)";
+    if (Status s = model.accountant.Spend(held_out); !s) return s.error();
+  }
 
   // 0. A DP row count: the public fact the rules below use (the domain budget, PrivBayes's
   //    θ-usefulness), kRowCountShare of ε.

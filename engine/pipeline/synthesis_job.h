@@ -73,6 +73,17 @@ int AutomaticBins(SynthesisMode mode, double noisy_rows, double model_epsilon, s
 // Reads the CSV (progress 0–0.8), infers the schema and applies the user's corrections.
 Result<LoadedInput> LoadInput(const InputSettings& settings, Progress& progress);
 
+// As LoadInput, but first holds out round(control_fraction · rows) random rows (drawn with
+// `rng`) as control rows, before the schema is inferred (engine/evaluate/control_split.h);
+// `input` is then the training rows' only. control_fraction 0 = LoadInput (no control).
+struct LoadedSplitInput {
+  LoadedInput input;                        // the training rows
+  std::shared_ptr<const RawTable> control;  // the held-out rows (never given to a model)
+};
+Result<LoadedSplitInput> LoadInputWithControl(const InputSettings& settings,
+                                              double control_fraction, Rng* rng,
+                                              Progress& progress);
+
 struct ModelSettings {
   SynthesisMode mode = SynthesisMode::kCorrelated;
   double epsilon = 1.0;            // the whole release's budget (domains + model [+ seeds])
@@ -92,6 +103,9 @@ struct ModelSettings {
   MarginalsSettings marginals;     // marginals mode
   std::string other_label = "Other";
   unsigned threads = 0;            // 0 = all cores
+  // Rows held out as control rows before learning (LoadInputWithControl): when > 0, LearnModel
+  // records a zero-cost ledger entry saying so.
+  std::size_t control_rows = 0;
 
   // Every parameter checked once; messages name the parameter and its value.
   Status Validate() const;

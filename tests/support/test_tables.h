@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/core/table.h"
+#include "engine/schema/schema.h"
 
 namespace deniable::test_support {
 
@@ -48,6 +49,15 @@ inline RawTable MakeTable(std::vector<RawColumn> columns, const std::string& sou
   for (std::size_t r = 0; r < rows; ++r) table.row_line.push_back(r + 2);
   table.columns = std::move(columns);
   return table;
+}
+
+// A schema column with a type and the categorical flag (everything else default).
+inline ColumnSchema TypedColumn(const std::string& name, DataType type, bool categorical) {
+  ColumnSchema column;
+  column.name = name;
+  column.type = type;
+  column.categorical = categorical;
+  return column;
 }
 
 }  // namespace deniable::test_support
