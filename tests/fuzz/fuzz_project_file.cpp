@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fuzzes the project file reader (ui/project/project_file.cpp: readProject, with the privacy
-// settings' JSON reader of ui/tasks/jobs.cpp), Qt Core only. readProject takes a path, so each
-// input is written to one scratch file (in TMPDIR, default /tmp) first. An accepted project is
-// written back with projectText and must read back.
+// settings' JSON reader of ui/session/session_values.cpp), Qt Core only. readProject takes a
+// path, so each input is written to one scratch file (in TMPDIR, default /tmp) first. An
+// accepted project is written back with projectText and must read back.
 #include <unistd.h>
 
 #include <cstddef>
