@@ -499,7 +499,7 @@ Result<Learned> LoadAndLearn(const ParsedArgs& args, Rng& rng, StderrProgress& p
     if (error.message.rfind("control-fraction", 0) == 0) error.message = "--" + error.message;
     return error;
   }
-  if (input->control) settings->control_rows = input->control->num_rows();
+  if (input->control) settings->control_fraction = control_fraction;
   // The columns' review warnings (a non-unique identifier, a rare target class, values outside
   // a declared list...): on stderr, before the run, for the owner.
   if (!args.has("--quiet")) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/model/datasynthesizer_import.h"
 
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -258,15 +259,29 @@ Result<Description> ImportDataSynthesizerDescription(const json& object,
         // Key "[i, j]": the parents' bin indices.
         std::vector<std::size_t> indices;
         std::string digits;
+        bool too_large = false;  // "[99999999999999999999]": std::stoul would throw
+        const auto flush = [&] {
+          std::size_t value = 0;
+          const auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+          if (parsed.ec == std::errc()) {
+            indices.push_back(value);
+          } else {
+            too_large = true;
+          }
+          digits.clear();
+        };
         for (char c : key) {
           if (c >= '0' && c <= '9') {
             digits += c;
           } else if (!digits.empty()) {
-            indices.push_back(std::stoul(digits));
-            digits.clear();
+            flush();
           }
         }
-        if (!digits.empty()) indices.push_back(std::stoul(digits));
+        if (!digits.empty()) flush();
+        if (too_large) {
+          return Bad(source, "conditional_probabilities." + child + "." + key,
+                     "a parent's bin index is out of range");
+        }
         if (indices.size() != node.parents.size()) {
           return Bad(source, "conditional_probabilities." + child + "." + key,
                      "expected one index per parent");

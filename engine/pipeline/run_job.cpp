@@ -399,12 +399,13 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   if (!accountant) return accountant.error();
   LearnedModel model{Description{}, std::move(accountant.value()), !rng.is_secure(), {}, nullptr,
                      nullptr};
-  if (settings.control_rows > 0) {
-    // The control split (engine/evaluate/control_split.h): recorded, costs nothing.
+  if (settings.control_fraction > 0) {
+    // The control split (engine/evaluate/control_split.h): recorded, costs nothing. The label
+    // gives the user's fraction, never the count (that would publish the real row count).
     LedgerEntry held_out;
-    held_out.label = "control split: " + std::to_string(settings.control_rows) +
-                     " random rows held out before anything was learned (written to the "
-                     "control file for evaluate; never read by the model)";
+    held_out.label = "control split: " + Number(100 * settings.control_fraction) +
+                     "% of the rows, chosen at random, held out before anything was learned "
+                     "(written to the control file for evaluate; never read by the model)";
     held_out.mechanism = "none (rows removed from the input)";
     held_out.partition = "all";
     held_out.reference = "Giomi et al., PETS 2023, §3 (control dataset)";

@@ -103,9 +103,10 @@ struct ModelSettings {
   MarginalsSettings marginals;     // marginals mode
   std::string other_label = "Other";
   unsigned threads = 0;            // 0 = all cores
-  // Rows held out as control rows before learning (LoadInputWithControl): when > 0, LearnModel
-  // records a zero-cost ledger entry saying so.
-  std::size_t control_rows = 0;
+  // The share of rows held out as control rows before learning (LoadInputWithControl; the
+  // user's setting, public): when > 0, LearnModel records a zero-cost ledger entry saying so.
+  // Never the number of rows held out: it would publish the real row count.
+  double control_fraction = 0;
 
   // Every parameter checked once; messages name the parameter and its value.
   Status Validate() const;

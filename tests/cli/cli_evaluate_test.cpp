@@ -55,7 +55,10 @@ TEST(CliEvaluateTest, ControlSplitIsHeldOutOwnerOnlyAndLedgered) {
   const auto description = nlohmann::json::parse(ReadFileToString(dir + "/d.json").value());
   bool found = false;
   for (const auto& entry : description["privacy"]["entries"]) {
-    if (entry["label"].get<std::string>().rfind("control split: 500 random rows", 0) == 0) {
+    // The user's fraction, never the count: 500 would publish the real row count (2,000).
+    const std::string label = entry["label"].get<std::string>();
+    EXPECT_EQ(label.find("500"), std::string::npos) << label;
+    if (label.rfind("control split: 25% of the rows", 0) == 0) {
       found = true;
       EXPECT_EQ(entry["cost"]["epsilon"].get<double>(), 0.0);
     }

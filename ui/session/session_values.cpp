@@ -35,9 +35,9 @@ bool Equal(const ModelSettings& a, const ModelSettings& b) {
   // deniable and marginals are compared with their own Fields.
   auto fields = [](const ModelSettings& m) {
     const auto& [mode, epsilon, delta, domain_fraction, bins, degree, structure_fraction,
-                 deniable_options, marginals_settings, other_label, threads, control_rows] = m;
+                 deniable_options, marginals_settings, other_label, threads, control_fraction] = m;
     return std::tie(mode, epsilon, delta, domain_fraction, bins, degree, structure_fraction,
-                    other_label, threads, control_rows);
+                    other_label, threads, control_fraction);
   };
   return fields(a) == fields(b) && Fields(a.deniable) == Fields(b.deniable) &&
          Fields(a.marginals) == Fields(b.marginals);

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "engine/core/atomic_file.h"
 #include "engine/model/datasynthesizer_import.h"
 #include "engine/model/description.h"
 #include "engine/model/encoding.h"
@@ -92,6 +93,22 @@ TEST(DataSynthesizerImportTest, IndependentDescriptionKeepsMarginalsAndMissingRa
   const auto f = Frequencies(rows->columns[workclass], domain.cardinality());
   // missing_rate 0.0573 in the file; sd of a frequency at n = 50,000 is 0.001: 5 sigma = 0.005.
   EXPECT_NEAR(f[domain.missing_code()], 0.05730723557593874, 0.005);
+}
+
+// Found by the fuzz smoke in CI (tests/fuzz/corpus/datasynthesizer/regression-stoul-bin-index):
+// a conditional table's key with a bin index beyond size_t made std::stoul throw out of the
+// importer. It is now a parse error naming the key.
+TEST(DataSynthesizerImportTest, AHugeParentBinIndexIsAParseError) {
+  auto text = ReadFileToString(
+      test_support::SourcePath("tests/fuzz/corpus/datasynthesizer/regression-stoul-bin-index"));
+  ASSERT_TRUE(text.has_value());
+  auto json = ParseJsonText(*text, "regression.json");
+  ASSERT_TRUE(json.has_value()) << json.error().message;
+  const auto imported = ImportDataSynthesizerDescription(*json, "regression.json");
+  ASSERT_FALSE(imported.has_value());
+  EXPECT_EQ(imported.error().code, ErrorCode::kParse);
+  EXPECT_NE(imported.error().message.find("out of range"), std::string::npos)
+      << imported.error().message;
 }
 
 }  // namespace
