@@ -111,8 +111,8 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
         }
         if (end == g || !above(window, kSeedFalsePositive)) continue;
         std::size_t lo = g, hi = end;
-        while (lo < hi && !above(groups[lo], kExtendFalsePositive)) ++lo;
-        while (hi > lo && !above(groups[hi], kExtendFalsePositive)) --hi;
+        while (lo < hi && !above(groups[lo], kRangeExtendFalsePositive)) ++lo;
+        while (hi > lo && !above(groups[hi], kRangeExtendFalsePositive)) --hi;
         g_first = std::min(g_first, lo);
         g_last = std::max(g_last, hi);
       }
@@ -123,8 +123,8 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
                            [](const Group& a, const Group& b) { return a.sum < b.sum; }) -
           groups.begin());
     } else {
-      while (g_first > 0 && above(groups[g_first - 1], kExtendFalsePositive)) --g_first;
-      while (g_last + 1 < groups.size() && above(groups[g_last + 1], kExtendFalsePositive)) {
+      while (g_first > 0 && above(groups[g_first - 1], kRangeExtendFalsePositive)) --g_first;
+      while (g_last + 1 < groups.size() && above(groups[g_last + 1], kRangeExtendFalsePositive)) {
         ++g_last;
       }
     }

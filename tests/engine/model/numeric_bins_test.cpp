@@ -25,7 +25,7 @@ TEST(NumericBinsTest, SpikeStandsAloneEmptyGapWeighsLittleEmptyGroupsAreCut) {
   NoisyLeaves leaves;
   leaves.step = 1;
   leaves.edges = {-1024, -512, 0, 1, 128, 256, 512, 1024, 16384, 1 << 20, 1 << 30};
-  leaves.counts = {3, -2, 9000, 1, 300, 250, 200, 150, 5, -1};
+  leaves.counts = {3, -2, 9000, 1, 300, 250, 200, 150, 0, -1};
   leaves.groups = {-11, -10, 0, 8, 8, 9, 10, 11, 15, 21};
   const ColumnDomain d = Binned(leaves, {.max_bins = 4, .categorical = false});
   // Range: from the spike's group to the last group that clears its threshold ([1024, 16384)).
@@ -40,6 +40,32 @@ TEST(NumericBinsTest, SpikeStandsAloneEmptyGapWeighsLittleEmptyGroupsAreCut) {
   // Total weight 9901: a share of about 2475 per bin, so the tail leaves share one bin.
   EXPECT_EQ(d.bins, 2);
   EXPECT_EQ(d.edges, (std::vector<double>{0, 1, 16384}));
+}
+
+// A heavy tail next to the data that the adaptive stage split into many leaves is kept even
+// when its noise drew its sum well below its true count (flchain's lambda above 2.048: 1,450
+// rows, noisy sum 457 over 26 leaves of noise scale 45; the p = 0.05 test cut it at 814 and
+// clamped a fifth of the column into the edge bin). An empty group beyond it is still cut.
+TEST(NumericBinsTest, AHeavyTailSplitIntoManyLeavesIsKept) {
+  NoisyLeaves leaves;
+  leaves.step = 0.001;
+  leaves.count_noise_scale = 45;
+  leaves.edges = {1.024, 2.048};
+  leaves.counts = {5000};
+  leaves.groups = {11};
+  for (int i = 1; i <= 26; ++i) {
+    leaves.edges.push_back(2.048 + 2.048 * i / 26);
+    leaves.counts.push_back(i % 2 == 0 ? 30 : 5);  // sum 455
+    leaves.groups.push_back(12);
+  }
+  leaves.edges.push_back(8.192);
+  leaves.counts.push_back(-20);  // an empty group: noise only
+  leaves.groups.push_back(13);
+  EXPECT_LT(455, LaplaceSumThreshold(26, 45, kExtendFalsePositive));
+  EXPECT_GE(455, LaplaceSumThreshold(26, 45, kRangeExtendFalsePositive));
+  const ColumnDomain d = Binned(leaves, {.max_bins = 6, .categorical = false});
+  EXPECT_DOUBLE_EQ(d.lo, 1.024);
+  EXPECT_NEAR(d.hi, 4.095, 1e-9);
 }
 
 // A real tail whose leaves each hold only a few noise scales is kept whole: thresholds apply to
