@@ -67,6 +67,13 @@ int IterationsFor(std::size_t cells, int maximum, int minimum, double budget, bo
                                      static_cast<double>(maximum)));
 }
 
+int AutomaticAimRounds(std::size_t attributes, double rho, double noisy_rows) {
+  const double d = static_cast<double>(std::max<std::size_t>(attributes, 1));
+  if (!(noisy_rows >= 0) || !(rho > 0)) return static_cast<int>(16 * d);
+  const double t = noisy_rows * noisy_rows * rho / (kAimRoundsSnr * d);
+  return static_cast<int>(std::clamp(std::floor(t), d, 16 * d));
+}
+
 Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& options,
                               PrivacyAccountant& accountant, Rng& rng, Progress& progress) {
   if (!(std::isfinite(options.rho) && options.rho > 0)) {
@@ -76,7 +83,11 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   if (d == 0) return InvalidArgument("AIM: no attributes");
   const double rho = options.rho * (1 - 1e-9);
   // At least d rounds, so that the 1-way marginals (d of the T shares of 0.9ρ) fit.
-  const int rounds = std::max(options.rounds > 0 ? options.rounds : 16 * d, d);
+  const int rounds =
+      std::max(options.rounds > 0 ? options.rounds
+                                  : AutomaticAimRounds(data.num_attributes(), options.rho,
+                                                       options.public_rows),
+               d);
   double sigma = std::sqrt(rounds / (2 * 0.9 * rho));
   double epsilon = std::sqrt(8 * 0.1 * rho / rounds);
   double rho_used = 0;

@@ -30,7 +30,11 @@ namespace deniable {
 
 struct AimOptions {
   double rho = 0;                       // total zCDP budget, > 0
-  int rounds = 0;  // T; 0 = 16 × attributes (aim.py); raised to at least the attributes
+  // T; 0 = automatic (AutomaticAimRounds: 16 × attributes as aim.py, fewer when the noisy row
+  // count says each round's measurement would drown in noise); raised to at least the attributes.
+  int rounds = 0;
+  // A DP row count (already paid for; public), for the automatic rounds; < 0: none (16 × d).
+  double public_rows = -1;
   double max_model_mb = 0;              // cap on the junction tree's size; 0 = kDefaultAimModelMb
   std::size_t max_query_cells = 10000;  // workload queries larger than this are left out
   // Per attribute, the size the workload filter counts (empty: the domain sizes). The pipeline
@@ -58,6 +62,16 @@ struct AimOptions {
 // cells); raw adult.csv 0.0372/0.0387 in 9.8/8.4 s at 2 MB, 0.0370/0.0387 in 16/9.5 s at 8 MB;
 // flchain and mplsstops identical from 0.5 MB to 8 MB.
 inline constexpr double kDefaultAimModelMb = 2.0;
+
+// The automatic number of rounds T for d attributes, total zCDP budget ρ and a DP row count n̂
+// (< 0: unknown). AIM (McKenna et al. 2022, §4) splits 0.9ρ into T equal selection-and-measure
+// rounds, so each round's Gaussian noise is σ_T = √(T/(1.8ρ)), growing with √T; aim.py's
+// T = 16d assumes rows enough that this noise stays small next to n̂. Here T is the largest
+// value, within [d, 16d], with n̂/σ_T >= √(1.8·kAimRoundsSnr·d), i.e.
+//     T = clamp(n̂²·ρ / (kAimRoundsSnr·d), d, 16d):
+// on a small or wide table, fewer and more accurate measurements. Public facts only (n̂, ρ, d).
+int AutomaticAimRounds(std::size_t attributes, double rho, double noisy_rows);
+inline constexpr double kAimRoundsSnr = 128.0;
 // Work budgets of the estimation, in model cells × iterations (one iteration is ~10 passes
 // over the cells: belief propagation, the loss, the line search): a model of c cells gets
 // clamp(budget / c, minimum, maximum) iterations. The budgets are public (model sizes only).

@@ -125,8 +125,9 @@ Result<double> NoisyRowCount(std::size_t rows, double epsilon, PrivacyAccountant
 Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
                                       const std::vector<ColumnDomain>& domains,
                                       const std::vector<std::string>& names,
-                                      const ModelSettings& settings, PrivacyAccountant& accountant,
-                                      Rng& rng, Progress& progress) {
+                                      const ModelSettings& settings, double public_rows,
+                                      PrivacyAccountant& accountant, Rng& rng,
+                                      Progress& progress) {
   const double delta_left = accountant.RemainingToSpend().delta;
   if (!(delta_left > 0)) {
     return FailedPrecondition("the marginals mode needs some of delta left after the domains "
@@ -156,6 +157,7 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   options.threads = threads;
   options.names = names;
   options.rounds = settings.marginals.rounds;
+  options.public_rows = public_rows;
   options.missing_codes = missing_codes;
   options.max_model_mb = settings.marginals.max_model_mb;
   if (settings.marginals.iterations > 0) {
@@ -478,7 +480,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
                                learn_progress);
     } else if (settings.mode == SynthesisMode::kMarginals) {
       auto learned = LearnMarginals(encoded.value(), domains.value(), names, settings,
-                                    model.accountant, rng, learn_progress);
+                                    *noisy_rows, model.accountant, rng, learn_progress);
       if (!learned) return learned.error();
       model.marginals = std::make_shared<const MarginalsModel>(std::move(learned.value()));
       network = UniformNetwork(cardinalities);

@@ -123,5 +123,20 @@ TEST(AimTest, IterationsFollowTheCellBudget) {
   EXPECT_EQ(IterationsFor(1000000, 10, kMinRoundIterations, kRoundCellIterations, false), 10);
 }
 
+// The automatic rounds (aim.h): T = ⌊n̂²ρ/(kAimRoundsSnr·d)⌋ within [d, 16d]. The figures are
+// the pipeline's own at ε = 1: flchain (n̂ 7,930, ρ 0.004055, 11 columns) keeps aim.py's 16d;
+// the 30-column composite (5,056, 0.000914, 29) and GermanCredit (1,056, 0.000634, 22) drop to
+// d rounds; in between the rule is the formula.
+TEST(AimTest, AutomaticRoundsFollowTheNoisyRowCount) {
+  EXPECT_EQ(AutomaticAimRounds(11, 0.004055, 7930), 176);
+  EXPECT_EQ(AutomaticAimRounds(29, 0.000914, 5056), 29);
+  EXPECT_EQ(AutomaticAimRounds(22, 0.000634, 1056), 22);
+  // 10,000² · 0.001 / (128 · 10) = 78.125.
+  EXPECT_EQ(AutomaticAimRounds(10, 0.001, 10000), 78);
+  // Unknown row count: aim.py's default.
+  EXPECT_EQ(AutomaticAimRounds(10, 0.001, -1), 160);
+  EXPECT_EQ(AutomaticAimRounds(0, 0.001, -1), 16);
+}
+
 }  // namespace
 }  // namespace deniable
