@@ -28,7 +28,7 @@ Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::strin
     std::stringstream stream(*m);
     std::string token;
     while (std::getline(stream, token, ',')) input.csv.missing_tokens.push_back(token);
-    if (m->empty() || m->back() == ',') input.csv.missing_tokens.push_back("");
+    if (m->empty() || m->back() == ',') input.csv.missing_tokens.emplace_back();
   }
   auto threshold = args.GetInteger("--categorical-threshold", 20);
   if (!threshold) return threshold.error();
