@@ -42,7 +42,10 @@ std::vector<Command> RiskCommands();
 // evaluate (evaluate_command.cpp, #11): attacks on a release and its ML utility.
 std::vector<Command> EvaluateCommands();
 
-// Shared by the commands' files (commands.cpp).
+// Shared by the commands' files (read_settings.cpp).
 Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::string& path);
+
+// inspect (inspect_command.cpp): the inferred schema, the columns' review, the domains' forecast.
+int RunInspect(const ParsedArgs& args);
 
 }  // namespace deniable::cli

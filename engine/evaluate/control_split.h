@@ -36,7 +36,4 @@ Result<ControlSplit> SplitControlRows(const RawTable& table, double fraction, Rn
 // — and true; otherwise `real` unchanged and false. Lets evaluate take the original input.
 std::pair<RawTable, bool> RemoveControlRows(const RawTable& real, const RawTable& control);
 
-// The rows of `table` listed in `rows` (ascending), re-encoded.
-RawTable SelectRawRows(const RawTable& table, const std::vector<std::uint32_t>& rows);
-
 }  // namespace deniable

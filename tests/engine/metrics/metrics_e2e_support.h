@@ -6,12 +6,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <numeric>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "engine/core/random.h"
+#include "engine/core/select_rows.h"
 #include "engine/io/csv_reader.h"
 #include "engine/schema/infer_schema.h"
 #include "tests/engine/metrics/metrics_test_tables.h"
@@ -34,12 +36,14 @@ inline LoadedTable LoadWithSchema(const std::string& path) {
 
 // A uniformly random half of the rows (without replacement), in random order.
 inline RawTable RandomHalf(const RawTable& real, Rng& rng) {
-  std::vector<std::size_t> rows(real.num_rows());
-  std::iota(rows.begin(), rows.end(), std::size_t{0});
-  Shuffle(std::span<std::size_t>(rows), rng);
+  std::vector<std::uint32_t> rows(real.num_rows());
+  std::iota(rows.begin(), rows.end(), std::uint32_t{0});
+  Shuffle(std::span<std::uint32_t>(rows), rng);
   rows.resize(rows.size() / 2);
   std::vector<RawColumn> columns;
-  for (const RawColumn& column : real.columns) columns.push_back(PickRows(column, rows));
+  for (const RawColumn& column : real.columns) {
+    columns.push_back(SelectRawColumnRows(column, rows));
+  }
   return MakeTable("random half", std::move(columns));
 }
 
@@ -48,9 +52,11 @@ inline RawTable RandomHalf(const RawTable& real, Rng& rng) {
 inline RawTable IndependentSample(const RawTable& real, std::size_t rows, Rng& rng) {
   std::vector<RawColumn> columns;
   for (const RawColumn& column : real.columns) {
-    std::vector<std::size_t> picks(rows);
-    for (std::size_t& pick : picks) pick = UniformBelow(rng, real.num_rows());
-    columns.push_back(PickRows(column, picks));
+    std::vector<std::uint32_t> picks(rows);
+    for (std::uint32_t& pick : picks) {
+      pick = static_cast<std::uint32_t>(UniformBelow(rng, real.num_rows()));
+    }
+    columns.push_back(SelectRawColumnRows(column, picks));
   }
   return MakeTable("independent sample", std::move(columns));
 }

@@ -56,32 +56,6 @@ inline RawTable MakeTable(std::string source, std::vector<RawColumn> columns) {
   return table;
 }
 
-// A column made of source.codes[rows[0]], source.codes[rows[1]], ... re-encoded (dictionary in
-// order of first appearance in the new column).
-inline RawColumn PickRows(const RawColumn& source, const std::vector<std::size_t>& rows) {
-  RawColumn column;
-  column.name = source.name;
-  std::vector<std::uint32_t> new_code(source.distinct(), kMissingCode);
-  column.codes.reserve(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const std::uint32_t old_code = source.codes[rows[i]];
-    if (old_code == kMissingCode) {
-      column.codes.push_back(kMissingCode);
-      ++column.missing_count;
-      continue;
-    }
-    if (new_code[old_code] == kMissingCode) {
-      new_code[old_code] = static_cast<std::uint32_t>(column.dictionary.size());
-      column.dictionary.push_back(source.dictionary[old_code]);
-      column.counts.push_back(0);
-      column.first_row.push_back(static_cast<std::uint32_t>(i));
-    }
-    ++column.counts[new_code[old_code]];
-    column.codes.push_back(new_code[old_code]);
-  }
-  return column;
-}
-
 inline ColumnSchema MakeColumnSchema(std::string name, DataType type,
                                      ColumnRole role = ColumnRole::kAttribute) {
   ColumnSchema column;
