@@ -137,6 +137,7 @@ TEST(RiskViewTest, PresetsTheRolesAndComputesTheEnginesFigures) {
   EXPECT_EQ(worst->item(0, 7)->text(), QStringLiteral("outside"));
 
   // The plot: every record on a line, the region of the computation.
+  EXPECT_TRUE(view.chartView()->isVisibleTo(&view));
   std::int64_t plotted = 0;
   for (const RiskCurve& curve : view.chartView()->curves()) plotted += curve.records;
   EXPECT_EQ(plotted, 24);
@@ -247,6 +248,7 @@ TEST_F(RiskViewProblemTest, SaysWhyItCannotComputeAndComputesNothing) {
     EXPECT_TRUE(view.verdictText().contains(QString::fromUtf8(c.says).toHtmlEscaped()))
         << c.file << ": " << view.verdictText().toStdString();
     EXPECT_TRUE(view.chartView()->curves().empty()) << c.file;
+    EXPECT_FALSE(view.chartView()->isVisibleTo(&view)) << c.file;  // no empty plot
   }
 }
 

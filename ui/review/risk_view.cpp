@@ -12,7 +12,6 @@
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QThread>
@@ -20,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include "ui/review/review_format.h"
+#include "ui/review/review_layout.h"
 #include "ui/review/risk_chart.h"
 #include "ui/tasks/run_in_background.h"
 
@@ -67,6 +67,7 @@ RiskView::RiskView(QWidget* parent)
       status_(wrappedLabel(QStringLiteral("riskStatus"))),
       verdict_(wrappedLabel(QStringLiteral("riskVerdict"))),
       scope_(wrappedLabel(QStringLiteral("riskScope"))),
+      results_(new QWidget),
       chart_(new RiskChartView),
       worstView_(new QTableView),
       worstModel_(new QStandardItemModel(this)),
@@ -134,13 +135,7 @@ RiskView::RiskView(QWidget* parent)
 
   chart_->setMinimumHeight(420);
   worstView_->setModel(worstModel_);
-  worstView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  worstView_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  worstView_->setWordWrap(false);
-  worstView_->verticalHeader()->hide();
-  worstView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  worstView_->horizontalHeader()->setStretchLastSection(true);
-  worstView_->verticalHeader()->setDefaultSectionSize(worstView_->fontMetrics().height() + 8);
+  setUpFactTable(worstView_);
   worstView_->setMinimumHeight(worstView_->verticalHeader()->defaultSectionSize() * 9);
   worstView_->setToolTip(tr("The (cell, value) groups at this ε, outside the region first, then "
                             "by their largest RR over the priors"));
@@ -166,17 +161,16 @@ RiskView::RiskView(QWidget* parent)
   layout->addLayout(run);
   layout->addWidget(verdict_);
   layout->addWidget(scope_);
-  layout->addWidget(chart_);
-  layout->addWidget(worstTitle);
-  layout->addWidget(worstView_);
+  // The plot and the table, hidden while there are no figures.
+  auto* resultsLayout = new QVBoxLayout(results_);
+  resultsLayout->setContentsMargins(0, 0, 0, 0);
+  resultsLayout->addWidget(chart_);
+  resultsLayout->addWidget(worstTitle);
+  resultsLayout->addWidget(worstView_);
+  layout->addWidget(results_);
   layout->addWidget(notes);
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setWidget(content);
-  auto* outer = new QVBoxLayout(this);
-  outer->setContentsMargins(0, 0, 0, 0);
-  outer->addWidget(scroll);
+  layout->addStretch(1);
+  fillWithScrollArea(this, content);
 
   debounce_->setSingleShot(true);
   debounce_->setInterval(kDebounceMs);
@@ -223,6 +217,7 @@ void RiskView::clear() {
   status_->clear();
   worstModel_->clear();
   chart_->showMessage(QString());
+  results_->hide();
   setBusy(false);
 }
 
@@ -372,8 +367,6 @@ void RiskView::onFinished() {
 
 void RiskView::apply(const RiskOutcome& outcome) {
   if (!outcome) {
-    analysis_.reset();
-    state_ = State::kFailed;
     showProblem(tr("The risk could not be computed: %1")
                     .arg(toQString(outcome.error().message)));
     state_ = State::kFailed;
@@ -393,6 +386,7 @@ void RiskView::showProblem(const QString& problem) {
   status_->clear();
   worstModel_->clear();
   chart_->showMessage(QString());
+  results_->hide();
 }
 
 void RiskView::showAnalysis() {
@@ -401,6 +395,7 @@ void RiskView::showAnalysis() {
                                                : std::nullopt)));
   scope_->setText(plain(riskScope(a)));
   chart_->setAnalysis(a);
+  results_->show();
   worstModel_->clear();
   worstModel_->setHorizontalHeaderLabels(
       {tr("Cell (quasi-identifiers)"), toQString(a.options.sensitive), tr("Records"),

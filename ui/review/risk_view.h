@@ -127,6 +127,7 @@ class RiskView : public QWidget {
   QLabel* status_;
   QLabel* verdict_;
   QLabel* scope_;
+  QWidget* results_;
   RiskChartView* chart_;
   QTableView* worstView_;
   QStandardItemModel* worstModel_;
