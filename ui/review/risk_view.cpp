@@ -306,6 +306,7 @@ void RiskView::compute() {
     return;
   }
   if (synchronous_) {
+    clearUpperVectorState();  // the UI thread's may be dirty (run_in_background.h)
     NullProgress progress;
     apply(computeRisk(request, progress));
     return;
