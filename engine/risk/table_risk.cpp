@@ -80,6 +80,7 @@ GroupRisk RiskOfGroup(double epsilon, int categories, std::int64_t cell, std::in
   if (x > 0) log_ratio += static_cast<double>(x) * (lp1 - lp0);
   if (cell - x > 0) log_ratio += static_cast<double>(cell - x) * (lq1 - lq0);
   GroupRisk risk;
+  risk.log_likelihood_ratio = log_ratio;
   risk.absolute_at_half = RiskFromLogLikelihoodRatio(log_ratio, 0.5).absolute;
   for (double w : priors) {
     const RecordRisk r = RiskFromLogLikelihoodRatio(log_ratio, w);
@@ -102,6 +103,15 @@ std::vector<double> DefaultRiskEpsilons() {
 }
 
 Result<TableRiskReport> AnalyseTableRisk(const RawTable& table, const TableRiskOptions& options) {
+  NullProgress progress;
+  return AnalyseTableRisk(table, options, progress);
+}
+
+Result<TableRiskReport> AnalyseTableRisk(const RawTable& table, const TableRiskOptions& options,
+                                         Progress& progress) {
+  constexpr std::size_t kCheckEvery = std::size_t{1} << 16;
+  // The grouping pass is the first tenth of the work, the ε grid the rest.
+  constexpr double kGroupingShare = 0.1;
   if (auto s = CheckOptions(options); !s) return s.error();
   const int sensitive = table.ColumnIndex(options.sensitive);
   if (sensitive < 0) {
@@ -144,6 +154,12 @@ Result<TableRiskReport> AnalyseTableRisk(const RawTable& table, const TableRiskO
   std::vector<std::uint32_t> group_cell;
   std::string key;
   for (std::size_t row = 0; row < table.num_rows(); ++row) {
+    if (row % kCheckEvery == 0) {
+      if (progress.IsCancelled()) return Cancelled("risk analysis cancelled");
+      progress.Report(kGroupingShare * static_cast<double>(row) /
+                          static_cast<double>(table.num_rows()),
+                      "Grouping records into cells");
+    }
     key.clear();
     for (const RawColumn* column : quasi) {
       const std::uint32_t code = column->codes[row];
@@ -180,7 +196,12 @@ Result<TableRiskReport> AnalyseTableRisk(const RawTable& table, const TableRiskO
   const std::vector<double> priors = PriorGrid(options.prior_points);
   const Region region{options.max_relative_risk, options.max_absolute_risk,
                       options.max_relative_risk_above};
-  for (double epsilon : epsilons) {
+  for (std::size_t e = 0; e < epsilons.size(); ++e) {
+    if (progress.IsCancelled()) return Cancelled("risk analysis cancelled");
+    progress.Report(kGroupingShare + (1 - kGroupingShare) * static_cast<double>(e) /
+                                         static_cast<double>(epsilons.size()),
+                    "Risk of every record per epsilon");
+    const double epsilon = epsilons[e];
     EpsilonRisk level;
     level.epsilon = epsilon;
     // Groups with the same (cell size, count) have the same risk.
@@ -206,6 +227,7 @@ Result<TableRiskReport> AnalyseTableRisk(const RawTable& table, const TableRiskO
     if (level.records_outside == 0) report.recommended_epsilon = epsilon;
     report.per_epsilon.push_back(std::move(level));
   }
+  progress.Report(1, "Risk of every record per epsilon");
   return report;
 }
 

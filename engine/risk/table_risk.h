@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/progress.h"
 #include "engine/core/result.h"
 #include "engine/core/table.h"
 
@@ -45,6 +46,9 @@ struct TableRiskOptions {
 std::vector<double> DefaultRiskEpsilons();  // 0.01 … 1000, a 1-2-5 grid
 
 struct GroupRisk {
+  // log Λ at the release quantile: R_j at any prior w is RiskFromLogLikelihoodRatio(this, w)
+  // (disclosure_risk.h), so a plot can draw the record's whole (R_j, RR_j) curve over w.
+  double log_likelihood_ratio = 0;
   double absolute_at_half = 0;  // R_j at w = 0.5
   double max_relative = 0;      // max over the prior grid of RR_j
   double worst_prior = 0;       // the w of the first violation, else of max_relative
@@ -78,7 +82,11 @@ struct TableRiskReport {
   std::optional<double> recommended_epsilon;  // none when even the smallest ε fails
 };
 
-// kInvalidArgument naming the option (unknown column, bad region or grid).
+// kInvalidArgument naming the option (unknown column, bad region or grid). With `progress`:
+// reports the grouping pass and each ε, and returns kCancelled when it is cancelled (polled
+// every 64K rows and per ε).
 Result<TableRiskReport> AnalyseTableRisk(const RawTable& table, const TableRiskOptions& options);
+Result<TableRiskReport> AnalyseTableRisk(const RawTable& table, const TableRiskOptions& options,
+                                         Progress& progress);
 
 }  // namespace deniable

@@ -15,6 +15,7 @@
 #include "ui/review/ledger_model.h"
 #include "ui/review/raw_table_model.h"
 #include "ui/review/review_widget.h"
+#include "ui/review/risk_view.h"
 #include "ui/review/rows_view.h"
 
 namespace deniable::ui {
@@ -30,14 +31,15 @@ int distinctColors(const QImage& image) {
   return static_cast<int>(colors.size());
 }
 
-TEST(ReviewWidgetTest, HasTheFiveTabsInWorkflowOrder) {
+TEST(ReviewWidgetTest, HasTheSixTabsInWorkflowOrder) {
   ReviewWidget widget;
-  ASSERT_EQ(widget.count(), 5);
+  ASSERT_EQ(widget.count(), 6);
   EXPECT_EQ(widget.widget(0), widget.histogramView());
   EXPECT_EQ(widget.widget(1), widget.correlationView());
   EXPECT_EQ(widget.widget(2), widget.networkView());
   EXPECT_EQ(widget.widget(3), widget.rowsView());
   EXPECT_EQ(widget.widget(4), widget.privacyView());
+  EXPECT_EQ(widget.widget(5), widget.riskView());
   EXPECT_EQ(reviewTabName(ReviewTab::kNetwork), QStringLiteral("network"));
 }
 

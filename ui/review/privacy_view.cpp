@@ -5,7 +5,6 @@
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QScrollArea>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -13,6 +12,7 @@
 #include "ui/review/ledger_model.h"
 #include "ui/review/network_facts.h"
 #include "ui/review/review_format.h"
+#include "ui/review/review_layout.h"
 
 namespace deniable::ui {
 namespace {
@@ -60,16 +60,7 @@ PrivacyView::PrivacyView(QWidget* parent)
 
   ledgerView_->setModel(ledgerModel_);
   domainView_->setModel(domainModel_);
-  for (QTableView* view : {ledgerView_, domainView_}) {
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
-  }
+  for (QTableView* view : {ledgerView_, domainView_}) setUpFactTable(view);
   ledgerView_->setToolTip(tr("Every differentially private computation on the real data, in the "
                              "order it ran. Hover ε or δ for the per-invocation values and the "
                              "composition used."));
@@ -92,13 +83,7 @@ PrivacyView::PrivacyView(QWidget* parent)
   layout->addWidget(domainView_);
   layout->addStretch(1);
 
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setWidget(content);
-  auto* outer = new QVBoxLayout(this);
-  outer->setContentsMargins(0, 0, 0, 0);
-  outer->addWidget(scroll);
+  fillWithScrollArea(this, content);
   clear();
 }
 

@@ -6,6 +6,7 @@
 #include "ui/review/network_view.h"
 #include "ui/review/privacy_view.h"
 #include "ui/review/review_render.h"
+#include "ui/review/risk_view.h"
 #include "ui/review/rows_view.h"
 
 namespace deniable::ui {
@@ -17,6 +18,7 @@ QString reviewTabName(ReviewTab tab) {
     case ReviewTab::kNetwork: return QStringLiteral("network");
     case ReviewTab::kRows: return QStringLiteral("rows");
     case ReviewTab::kPrivacy: return QStringLiteral("privacy");
+    case ReviewTab::kRisk: return QStringLiteral("risk");
   }
   return {};
 }
@@ -27,18 +29,22 @@ ReviewWidget::ReviewWidget(QWidget* parent)
       correlations_(new CorrelationView),
       network_(new NetworkView),
       rows_(new RowsView),
-      privacy_(new PrivacyView) {
+      privacy_(new PrivacyView),
+      risk_(new RiskView) {
   setDocumentMode(true);
   addTab(histograms_, tr("&Histograms"));
   addTab(correlations_, tr("&Correlations"));
   addTab(network_, tr("&Network"));
   addTab(rows_, tr("Ro&ws"));
   addTab(privacy_, tr("&Privacy"));
+  addTab(risk_, tr("Disclosure ris&k"));
   setTabToolTip(0, tr("Each attribute's distribution, real against synthetic, worst first."));
   setTabToolTip(1, tr("How strongly attributes depend on each other, real against synthetic."));
   setTabToolTip(2, tr("The model that generated the synthetic data."));
   setTabToolTip(3, tr("The real and the synthetic rows side by side."));
   setTabToolTip(4, tr("What the release guarantees and what each step cost."));
+  setTabToolTip(5, tr("How sure an intruder could become of a record's sensitive value, per ε "
+                      "(for your eyes only: computed from your real data)."));
   for (ReviewTab tab : kAllReviewTabs) {
     widget(static_cast<int>(tab))->setObjectName(reviewTabName(tab) + QStringLiteral("View"));
   }
@@ -55,6 +61,7 @@ void ReviewWidget::setData(std::shared_ptr<const ReviewData> reviewData) {
   network_->setData(data_);
   rows_->setData(data_);
   privacy_->setData(data_);
+  risk_->setData(data_);
 }
 
 void ReviewWidget::clear() {
@@ -64,6 +71,7 @@ void ReviewWidget::clear() {
   network_->clear();
   rows_->clear();
   privacy_->clear();
+  risk_->clear();
 }
 
 void ReviewWidget::showTab(ReviewTab tab) { setCurrentIndex(static_cast<int>(tab)); }
@@ -76,8 +84,10 @@ QImage ReviewWidget::renderOffscreen(std::shared_ptr<const ReviewData> reviewDat
                                      QSize size, qreal devicePixelRatio) {
   ReviewWidget widget;
   widget.correlations_->setSynchronous(true);
+  widget.risk_->setSynchronous(true);
   widget.setData(reviewData);
   widget.showTab(tab);
+  if (tab == ReviewTab::kRisk) widget.risk_->compute();
   // A picture of the Correlations tab shows the worst pair's 2-way table opened.
   if (tab == ReviewTab::kCorrelations && reviewData && reviewData->metrics.columns.size() >= 2) {
     const auto& tvd = reviewData->metrics.pair_tvd;

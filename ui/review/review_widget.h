@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// ReviewWidget: the Review step — real versus synthetic, side by side, in five tabs:
-// Histograms, Correlations, Network, Rows, Privacy. The main window hosts one and calls
+// ReviewWidget: the Review step — real versus synthetic, side by side, in six tabs:
+// Histograms, Correlations, Network, Rows, Privacy, Disclosure risk (of the real table, to
+// choose ε). The main window hosts one and calls
 // setData() after a run (clear() when results go stale); the --screenshots mode and the
 // release report render its tabs offscreen with renderTab()/renderOffscreen().
 //
@@ -23,13 +24,15 @@ class CorrelationView;
 class HistogramView;
 class NetworkView;
 class PrivacyView;
+class RiskView;
 class RowsView;
 
-enum class ReviewTab { kHistograms, kCorrelations, kNetwork, kRows, kPrivacy };
+enum class ReviewTab { kHistograms, kCorrelations, kNetwork, kRows, kPrivacy, kRisk };
 inline constexpr ReviewTab kAllReviewTabs[] = {ReviewTab::kHistograms, ReviewTab::kCorrelations,
-                                               ReviewTab::kNetwork, ReviewTab::kRows,
-                                               ReviewTab::kPrivacy};
-// "histograms", "correlations", "network", "rows", "privacy" (file names, object names).
+                                               ReviewTab::kNetwork,    ReviewTab::kRows,
+                                               ReviewTab::kPrivacy,    ReviewTab::kRisk};
+// "histograms", "correlations", "network", "rows", "privacy", "risk" (file names, object
+// names).
 QString reviewTabName(ReviewTab tab);
 
 class ReviewWidget : public QTabWidget {
@@ -48,6 +51,7 @@ class ReviewWidget : public QTabWidget {
   NetworkView* networkView() const { return network_; }
   RowsView* rowsView() const { return rows_; }
   PrivacyView* privacyView() const { return privacy_; }
+  RiskView* riskView() const { return risk_; }
 
   // Renders one tab at `size` (logical pixels) in a separate, never-shown ReviewWidget with
   // the same data, so the visible one is left alone.
@@ -62,6 +66,7 @@ class ReviewWidget : public QTabWidget {
   NetworkView* network_;
   RowsView* rows_;
   PrivacyView* privacy_;
+  RiskView* risk_;
 };
 
 }  // namespace deniable::ui

@@ -4,12 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "engine/risk/disclosure_risk.h"
 #include "engine/risk/dirichlet_synthesizer.h"
+#include "tests/support/fake_progress.h"
 
 namespace deniable {
 namespace {
@@ -116,6 +118,38 @@ TEST(TableRiskTest, NoRecommendationWhenEvenTheSmallestEpsilonFails) {
                                                 .max_relative_risk_above = 1.0});
   ASSERT_TRUE(report.has_value());
   EXPECT_FALSE(report->recommended_epsilon.has_value());
+}
+
+TEST(TableRiskTest, EveryGroupCarriesTheLikelihoodRatioItsRisksComeFrom) {
+  auto report = AnalyseTableRisk(TenRecords(), {.sensitive = "y", .epsilons = {0.5, 3},
+                                                .prior_points = 9});
+  ASSERT_TRUE(report.has_value());
+  for (const EpsilonRisk& level : report->per_epsilon) {
+    for (const GroupRisk& risk : level.groups) {
+      EXPECT_DOUBLE_EQ(RiskFromLogLikelihoodRatio(risk.log_likelihood_ratio, 0.5).absolute,
+                       risk.absolute_at_half);
+      double max_relative = 0;
+      for (double w : PriorGrid(9)) {
+        max_relative = std::max(max_relative,
+                                RiskFromLogLikelihoodRatio(risk.log_likelihood_ratio, w).relative);
+      }
+      EXPECT_DOUBLE_EQ(max_relative, risk.max_relative);
+    }
+  }
+}
+
+TEST(TableRiskTest, ReportsProgressAndStopsWhenCancelled) {
+  test_support::FakeProgress progress;
+  auto report = AnalyseTableRisk(TenRecords(), {.sensitive = "y", .epsilons = {1, 2}}, progress);
+  ASSERT_TRUE(report.has_value());
+  EXPECT_DOUBLE_EQ(progress.last_fraction(), 1.0);
+  // One report for the grouping pass, one per ε, one at the end.
+  EXPECT_EQ(progress.reports(), 4u);
+  test_support::FakeProgress cancelling(/*cancel_after_reports=*/2);
+  auto cancelled =
+      AnalyseTableRisk(TenRecords(), {.sensitive = "y", .epsilons = {1, 2}}, cancelling);
+  ASSERT_FALSE(cancelled.has_value());
+  EXPECT_EQ(cancelled.error().code, ErrorCode::kCancelled);
 }
 
 TEST(TableRiskTest, RejectsBadOptionsNamingThem) {
