@@ -254,7 +254,8 @@ struct Grid {
 };
 
 Grid GridOver(Range range, bool integer) {
-  const double extent = range.hi - range.lo;
+  // long double: hi − lo of an extreme range overflows a double (see RefineByHistogram).
+  const long double extent = static_cast<long double>(range.hi) - range.lo;
   double width = extent > 0 ? std::ldexp(1.0, std::ilogb(extent) + 1 - kGridCellsLog2) : 1.0;
   width = std::max(width, std::numeric_limits<double>::denorm_min());
   if (integer) width = std::max(width, 1.0);
@@ -299,17 +300,22 @@ std::uint64_t QuantileCell(const std::vector<std::uint64_t>& cells, const Grid& 
 // range; the outermost cells clearing the empty-cell threshold give the bounds.
 NumericRange RefineByHistogram(std::span<const double> clamped, const Range& coarse,
                                bool integer, const GeometricMechanism& geometric, Rng& rng) {
-  const double extent = coarse.hi - coarse.lo;
+  // In long double: hi − lo of an extreme coarse range (±1.7e308) overflows a double (found by
+  // the UBSan run of this test: inf converted to an integer); x86's 80-bit format does not.
+  const long double extent = static_cast<long double>(coarse.hi) - coarse.lo;
   std::uint64_t cells = kRefineCells;
-  if (integer) cells = std::min<std::uint64_t>(cells, static_cast<std::uint64_t>(extent) + 1);
+  if (integer && extent + 1 < static_cast<long double>(cells)) {
+    cells = static_cast<std::uint64_t>(extent) + 1;
+  }
   if (!(extent > 0) || cells <= 1) return NumericRange{coarse.lo, coarse.hi};
   // Integer columns: cells split [lo, hi + 1) so each integer lies in exactly one cell.
-  const double span = integer ? extent + 1 : extent;
-  const double width = span / static_cast<double>(cells);
+  const long double span = integer ? extent + 1 : extent;
+  const long double width_long = span / static_cast<long double>(cells);
   auto cell_of = [&](double v) -> std::uint64_t {
-    const double j = std::floor((v - coarse.lo) / width);
+    const long double j = std::floor((static_cast<long double>(v) - coarse.lo) / width_long);
     if (!(j > 0)) return 0;
-    return std::min(static_cast<std::uint64_t>(j), cells - 1);
+    if (!(j < static_cast<long double>(cells - 1))) return cells - 1;
+    return static_cast<std::uint64_t>(j);
   };
   std::vector<std::int64_t> noisy(cells, 0);
   for (double v : clamped) ++noisy[cell_of(std::clamp(v, coarse.lo, coarse.hi))];
@@ -320,8 +326,10 @@ NumericRange RefineByHistogram(std::span<const double> clamped, const Range& coa
   }
   const std::uint64_t first = first_cell, last = last_cell;
   NumericRange range;
-  range.lo = coarse.lo + static_cast<double>(first) * width;
-  range.hi = last + 1 == cells ? coarse.hi : coarse.lo + static_cast<double>(last + 1) * width;
+  range.lo = static_cast<double>(coarse.lo + static_cast<long double>(first) * width_long);
+  range.hi = last + 1 == cells
+                 ? coarse.hi
+                 : static_cast<double>(coarse.lo + static_cast<long double>(last + 1) * width_long);
   if (integer) {
     range.lo = std::floor(range.lo);
     range.hi = std::min(coarse.hi, std::ceil(range.hi) - 1);
