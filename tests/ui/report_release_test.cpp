@@ -205,3 +205,28 @@ TEST(ReleaseReportTest, WritesBothVersionsUnderTmpForALook) {
 
 }  // namespace
 }  // namespace deniable::ui
+
+namespace deniable::ui {
+namespace {
+
+// Issue 11 part 4: the shareable report gets the verdict on the guarantee only (no utility,
+// no δ-versus-1/n, which would reveal the real row count); the owner part the full verdict.
+TEST(ReleaseReportTest, VerdictIsGuaranteeOnlyWhenShareable) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  const QString shareable = withoutImages(BuildReleaseReportHtml(*data, DemoContext()));
+  EXPECT_TRUE(shareable.contains(QStringLiteral("Verdict on the guarantee")));
+  EXPECT_TRUE(shareable.contains(QStringLiteral("Formal guarantee: Not fit to share")));
+  EXPECT_TRUE(shareable.contains(
+      QStringLiteral("Not a private release: it was made with a fixed seed.")));
+  EXPECT_FALSE(shareable.contains(QStringLiteral("perfect independent model")));
+  EXPECT_FALSE(shareable.contains(QStringLiteral("1/n")));
+  ReportOptions options;
+  options.audience = ReportAudience::kOwner;
+  const QString owner = BuildReleaseReportHtml(*data, DemoContext(), options);
+  EXPECT_TRUE(owner.contains(QStringLiteral("Verdict (owner only: utility and guarantee)")));
+  EXPECT_TRUE(owner.contains(QStringLiteral("a perfect independent model scores")));
+}
+
+}  // namespace
+}  // namespace deniable::ui

@@ -4,6 +4,8 @@
 #include <QVBoxLayout>
 
 #include "ui/review/review_widget.h"
+#include "ui/review/risk_view.h"
+#include "ui/review/verdict_panel.h"
 #include "ui/session/session.h"
 #include "ui/widgets/message_banner.h"
 #include "ui/widgets/page_header.h"
@@ -12,13 +14,16 @@ namespace deniable::ui {
 
 ReviewPage::ReviewPage(Session* session, QWidget* parent)
     : QWidget(parent), session_(session), banner_(new MessageBanner(this)),
-      review_(new ReviewWidget(this)) {
+      verdict_(new VerdictPanel(this)), review_(new ReviewWidget(this)) {
   review_->setToolTip(tr("Real and synthetic data side by side (for your eyes only: this "
                          "comparison uses your real data)"));
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(new PageHeader(Step::kReview, this));
   layout->addWidget(banner_);
+  layout->addWidget(verdict_);
   layout->addWidget(review_, 1);
+  connect(review_->riskView(), &RiskView::computationFinished, this,
+          [this] { verdict_->setRisk(review_->riskView()->analysis()); });
   connect(session_, &Session::resultChanged, this, &ReviewPage::onResultChanged);
   connect(session_, &Session::stateChanged, this, &ReviewPage::onStateChanged);
   onResultChanged();
@@ -40,8 +45,10 @@ void ReviewPage::applyPending() {
   pending_ = false;
   if (session_->result()) {
     review_->setData(session_->result()->review);
+    verdict_->setData(session_->result()->review);
   } else {
     review_->clear();
+    verdict_->clear();
   }
 }
 

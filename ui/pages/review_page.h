@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Step 5, Review: hosts the ReviewWidget (ui/review/, another module) with the last run's
+// Step 5, Review: hosts the verdict (VerdictPanel, above the tabs) and the ReviewWidget (ui/review/, another module) with the last run's
 // ReviewData, and says so plainly when those results are out of date. The views are filled
 // when the page is shown (setActive), not when a run ends: building them for a million-row
 // release takes tens of milliseconds of UI thread, which is better spent when the user looks.
@@ -11,6 +11,7 @@ namespace deniable::ui {
 
 class MessageBanner;
 class ReviewWidget;
+class VerdictPanel;
 class Session;
 
 class ReviewPage : public QWidget {
@@ -19,6 +20,7 @@ class ReviewPage : public QWidget {
  public:
   explicit ReviewPage(Session* session, QWidget* parent = nullptr);
   ReviewWidget* reviewWidget() const { return review_; }
+  VerdictPanel* verdictPanel() const { return verdict_; }
   // The main window calls this when the page becomes (or stops being) the current step.
   void setActive(bool active);
 
@@ -29,6 +31,7 @@ class ReviewPage : public QWidget {
 
   Session* session_;
   MessageBanner* banner_;
+  VerdictPanel* verdict_;
   ReviewWidget* review_;
   bool active_ = false;
   bool pending_ = false;

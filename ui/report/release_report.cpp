@@ -49,6 +49,7 @@ QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& cont
                           "records and no statistic of the real data.")));
 
   html += report_sections::guaranteeSection(privacy);
+  html += report_sections::verdictSection(data, false);
   html += report_sections::warningSection(privacy, false);
   html += report_sections::releaseSection(data, privacy);
   html += report_sections::parameterSection(data);
@@ -57,7 +58,10 @@ QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& cont
   html += report_sections::modelSection(data, network);
   html += report_sections::outputSection(context);
   html += report_sections::scopeSection();
-  if (owner) html += report_sections::ownerSection(data, context, options, privacy);
+  if (owner) {
+    html += report_sections::ownerSection(data, context, options, privacy);
+    html += report_sections::verdictSection(data, true);
+  }
 
   html += QStringLiteral("<footer>%1</footer>\n</main>\n</body>\n</html>\n")
               .arg(escape(QObject::tr("Deniable %1 — differentially private synthetic data. "

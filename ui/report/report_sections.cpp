@@ -4,6 +4,7 @@
 #include "ui/report/report_sections.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <QFileInfo>
 #include <QMap>
@@ -12,6 +13,7 @@
 #include "ui/review/ledger_model.h"
 #include "ui/review/review_format.h"
 #include "ui/review/review_render.h"
+#include "ui/review/verdict_facts.h"
 
 namespace deniable::ui::report_sections {
 namespace {
@@ -256,6 +258,36 @@ QString outputSection(const ReportContext& context) {
                                       "shasum -a 256 FILE (macOS), "
                                       "Get-FileHash FILE (Windows PowerShell).")));
   return report_html::section(QStringLiteral("outputs"), QObject::tr("Output files"), body);
+}
+
+QString verdictSection(const ReviewData& data, bool owner) {
+  std::optional<UtilityBaselines> baselines;
+  if (owner) {
+    NullProgress progress;
+    if (auto computed = computeBaselines(data, progress)) baselines = *computed;
+  }
+  VerdictInputs inputs = verdictInputsOf(data, baselines ? &*baselines : nullptr, nullptr);
+  if (!owner) {
+    inputs.rows = 0;  // shareable: no real-data statistic, so no δ-versus-1/n judgement
+    inputs.utility.reset();
+    inputs.risk.reset();
+  }
+  const Verdict verdict = ComputeVerdict(inputs);
+  QString body = QStringLiteral("<p><b style=\"color:%1\">%2</b></p>")
+                     .arg(verdictColor(verdict.overall).name(),
+                          escape(owner ? overallAnswer(verdict.overall)
+                                       : QObject::tr("Formal guarantee: %1")
+                                             .arg(overallAnswer(verdict.overall))));
+  QList<QStringList> rows;
+  for (const VerdictFinding& f : verdict.findings) {
+    rows << QStringList{toQString(f.headline), toQString(f.reason), toQString(f.change)};
+  }
+  body += report_html::table(
+      {QObject::tr("Finding"), QObject::tr("Why"), QObject::tr("What to change")}, rows);
+  return report_html::section(owner ? QStringLiteral("owner-verdict") : QStringLiteral("verdict"),
+                              owner ? QObject::tr("Verdict (owner only: utility and guarantee)")
+                                    : QObject::tr("Verdict on the guarantee"),
+                              body);
 }
 
 QString scopeSection() {

@@ -20,7 +20,11 @@ QString domainSection(const ReviewData& data);
 QString modelSection(const ReviewData& data, const NetworkFacts& network);
 QString outputSection(const ReportContext& context);
 QString warningSection(const PrivacyFacts& privacy, bool includeOwnerOnly);
-QString scopeSection();  // what the shareable report deliberately leaves out, and why
+QString scopeSection();
+// The verdict (engine/evaluate/verdict.h). Shareable (`owner` false): the guarantee findings
+// only, and δ is not judged against 1/n (n, the real row count, is a statistic of the real
+// data). Owner: every finding, with the utility baselines computed here on the real table.
+QString verdictSection(const ReviewData& data, bool owner);  // what the shareable report deliberately leaves out, and why
 
 // The owner-only part (input path and SHA-256, CLI command, utility metrics, histograms,
 // heatmaps, owner-only warnings).
