@@ -53,7 +53,9 @@ struct VerdictFinding {
 
 struct VerdictUtility {
   double synthetic = 0;            // mean 2-way TVD of the synthetic rows
-  double perfect_independent = 0;  // the exact independent model
+  // A perfect independent model: drawn with the synthetic table's row count when the caller
+  // can (UtilityBaselines::perfect_independent_at_rows), else the exact one.
+  double perfect_independent = 0;
   double floor = 0;                // a random half of the real rows
 };
 

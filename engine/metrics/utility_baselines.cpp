@@ -42,7 +42,8 @@ double IndependenceTvd(const std::vector<std::uint32_t>& x_codes,
 
 Result<UtilityBaselines> ComputeUtilityBaselines(const RawTable& real, const Schema& schema,
                                                  const CompareOptions& options,
-                                                 std::uint64_t seed, Progress& progress) {
+                                                 std::uint64_t seed, Progress& progress,
+                                                 std::size_t synthetic_rows) {
   if (Status valid = internal::ValidateCompareOptions(options); !valid) return valid.error();
   const auto rows = internal::CheckedRowCount(real, "real");
   if (!rows) return rows.error();
@@ -84,6 +85,25 @@ Result<UtilityBaselines> ComputeUtilityBaselines(const RawTable& real, const Sch
   auto report = CompareTables(real, half, schema, options, quiet);
   if (!report) return report.error();
   out.floor = report->mean_pair_tvd.value_or(0.0);
+
+  // The independent model drawn at the release's size: every column its own random rows.
+  if (synthetic_rows > 0) {
+    if (progress.IsCancelled()) return Cancelled("utility baselines cancelled");
+    SeededRng draw(seed + 1);
+    RawTable independent;
+    independent.source = "independent model drawn from " + real.source;
+    independent.dialect = real.dialect;
+    independent.row_line.resize(synthetic_rows);
+    std::iota(independent.row_line.begin(), independent.row_line.end(), std::uint64_t{2});
+    std::vector<std::uint32_t> picks(synthetic_rows);
+    for (const RawColumn& column : real.columns) {
+      for (std::uint32_t& pick : picks) pick = static_cast<std::uint32_t>(UniformBelow(draw, *rows));
+      independent.columns.push_back(SelectRawColumnRows(column, picks));
+    }
+    auto drawn = CompareTables(real, independent, schema, options, quiet);
+    if (!drawn) return drawn.error();
+    out.perfect_independent_at_rows = drawn->mean_pair_tvd.value_or(0.0);
+  }
   progress.Report(1.0, "Utility baselines done");
   return out;
 }

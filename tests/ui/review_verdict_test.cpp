@@ -46,9 +46,12 @@ TEST(ReviewVerdictTest, SeededDemoRunIsNotFitToShareAndHasTheUtilityFinding) {
   auto baselines = computeBaselines(*data, progress);
   ASSERT_TRUE(baselines.has_value()) << baselines.error().message;
   EXPECT_GT(baselines->perfect_independent, baselines->floor);
+  // The yardstick is the independent model drawn with the release's 2,000 rows: its sampling
+  // noise puts it above the exact model's figure.
+  EXPECT_GT(baselines->perfect_independent_at_rows, baselines->perfect_independent);
   const VerdictFinding* utility = FindingOf(verdict, VerdictTopic::kUtility);
   ASSERT_NE(utility, nullptr);
-  const double ratio = *data->metrics.mean_pair_tvd / baselines->perfect_independent;
+  const double ratio = *data->metrics.mean_pair_tvd / baselines->perfect_independent_at_rows;
   EXPECT_EQ(utility->level, ratio <= 1      ? VerdictLevel::kGood
                             : ratio <= 1.5 ? VerdictLevel::kCaution
                                            : VerdictLevel::kProblem);

@@ -14,7 +14,8 @@ Result<UtilityBaselines> computeBaselines(const ReviewData& data, Progress& prog
   options.bins = data.metrics.bins;
   options.max_distinct_for_values = data.metrics.max_distinct_for_values;
   options.threads = 1;
-  return ComputeUtilityBaselines(*data.real, data.schema, options, kFloorSeed, progress);
+  return ComputeUtilityBaselines(*data.real, data.schema, options, kFloorSeed, progress,
+                                 data.synthetic ? data.synthetic->num_rows() : 0);
 }
 
 VerdictInputs verdictInputsOf(const ReviewData& data, const UtilityBaselines* baselines,
@@ -39,7 +40,12 @@ VerdictInputs verdictInputsOf(const ReviewData& data, const UtilityBaselines* ba
     in.deniable = d;
   }
   if (baselines != nullptr && data.metrics.mean_pair_tvd && baselines->pairs > 0) {
-    in.utility = VerdictUtility{*data.metrics.mean_pair_tvd, baselines->perfect_independent,
+    // The independent model at the release's row count when known (its sampling noise is
+    // the synthetic table's too); the exact one otherwise.
+    in.utility = VerdictUtility{*data.metrics.mean_pair_tvd,
+                                baselines->perfect_independent_at_rows > 0
+                                    ? baselines->perfect_independent_at_rows
+                                    : baselines->perfect_independent,
                                 baselines->floor};
   }
   if (risk != nullptr && !risk->report.per_epsilon.empty()) {

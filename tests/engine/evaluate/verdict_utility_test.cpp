@@ -105,6 +105,37 @@ TEST(UtilityBaselinesTest, UniformNoiseScoresAProblem) {
   EXPECT_EQ(OverallAnswer(verdict.overall), "Not fit to share");
 }
 
+// The independent model drawn at a release's row count: with many rows it converges to the exact
+// 0.27 (a 16-cell joint from 200,000 draws: sampling TVD about 0.003); with 40 rows its own
+// sampling noise (about 0.1 over 16 cells) adds to it, which is why a small release is judged
+// against it and not against the exact value. Not computed without a row count.
+TEST(UtilityBaselinesTest, IndependentModelAtTheReleaseSizeIncludesItsSamplingNoise) {
+  std::vector<std::string> cells;
+  for (int i = 0; i < 1700; ++i) cells.push_back("a");
+  for (const char* v : {"b", "c", "d"}) {
+    for (int i = 0; i < 100; ++i) cells.push_back(v);
+  }
+  const RawTable real =
+      MakeTable("skewed", {MakeColumnFromStrings("x", cells), MakeColumnFromStrings("y", cells)});
+  const Schema schema = MakeSchema(
+      {MakeColumnSchema("x", DataType::kString), MakeColumnSchema("y", DataType::kString)});
+  NullProgress progress;
+  auto none = ComputeUtilityBaselines(real, schema, CompareOptions{}, 5, progress);
+  ASSERT_TRUE(none.has_value());
+  EXPECT_EQ(none->perfect_independent_at_rows, 0.0);
+  auto many = ComputeUtilityBaselines(real, schema, CompareOptions{}, 5, progress, 200000);
+  ASSERT_TRUE(many.has_value()) << many.error().message;
+  EXPECT_NEAR(many->perfect_independent_at_rows, 0.27, 0.01);
+  EXPECT_NEAR(many->perfect_independent, 0.27, 1e-12);
+  auto few = ComputeUtilityBaselines(real, schema, CompareOptions{}, 5, progress, 40);
+  ASSERT_TRUE(few.has_value());
+  EXPECT_GT(few->perfect_independent_at_rows, 0.29);
+  // Seeded: the same figure again.
+  auto again = ComputeUtilityBaselines(real, schema, CompareOptions{}, 5, progress, 40);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->perfect_independent_at_rows, few->perfect_independent_at_rows);
+}
+
 TEST(UtilityBaselinesTest, NeedsTwoRows) {
   const RawTable real = MakeTable("one", {MakeColumn("x", {"a"}), MakeColumn("y", {"u"})});
   const Schema schema = MakeSchema(
