@@ -56,15 +56,21 @@ TEST(UtilityBaselinesTest, PerfectIndependentIsExactOnAHandComputedTable) {
   EXPECT_EQ(verdict.overall, VerdictLevel::kGood);
 }
 
-// X == Y, "a" on 85% of the rows and b, c, d on 5% each. The independent model: diagonal
-// |.85 - .7225| + 3 |.05 - .0025| = .27, off-diagonal products 1 - .73 = .27: TVD .27. Uniform
-// independent noise is ~.7875 away (2.9 x): a problem.
-TEST(UtilityBaselinesTest, UniformNoiseScoresAProblem) {
+// X == Y over 2,000 rows: "a" on 85% of them, b, c, d on 5% each.
+std::vector<std::string> SkewedCells() {
   std::vector<std::string> cells;
   for (int i = 0; i < 1700; ++i) cells.push_back("a");
   for (const char* v : {"b", "c", "d"}) {
     for (int i = 0; i < 100; ++i) cells.push_back(v);
   }
+  return cells;
+}
+
+// X == Y, "a" on 85% of the rows and b, c, d on 5% each. The independent model: diagonal
+// |.85 - .7225| + 3 |.05 - .0025| = .27, off-diagonal products 1 - .73 = .27: TVD .27. Uniform
+// independent noise is ~.7875 away (2.9 x): a problem.
+TEST(UtilityBaselinesTest, UniformNoiseScoresAProblem) {
+  const std::vector<std::string> cells = SkewedCells();
   const RawTable real =
       MakeTable("skewed", {MakeColumnFromStrings("x", cells), MakeColumnFromStrings("y", cells)});
   const Schema schema = MakeSchema(
@@ -110,11 +116,7 @@ TEST(UtilityBaselinesTest, UniformNoiseScoresAProblem) {
 // sampling noise (about 0.1 over 16 cells) adds to it, which is why a small release is judged
 // against it and not against the exact value. Not computed without a row count.
 TEST(UtilityBaselinesTest, IndependentModelAtTheReleaseSizeIncludesItsSamplingNoise) {
-  std::vector<std::string> cells;
-  for (int i = 0; i < 1700; ++i) cells.push_back("a");
-  for (const char* v : {"b", "c", "d"}) {
-    for (int i = 0; i < 100; ++i) cells.push_back(v);
-  }
+  const std::vector<std::string> cells = SkewedCells();
   const RawTable real =
       MakeTable("skewed", {MakeColumnFromStrings("x", cells), MakeColumnFromStrings("y", cells)});
   const Schema schema = MakeSchema(
