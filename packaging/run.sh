@@ -20,7 +20,8 @@ set -x
 # spends no budget on discovering them.
 SCHEMA=resources/demo/adult_sample.schema.json
 "$CLI" inspect "$DEMO" --schema "$SCHEMA" -o "$OUT/schema.json"
-"$CLI" synthesize "$DEMO" --mode correlated --epsilon 1 --schema "$SCHEMA" \
+# No --mode: the default, marginals (AIM with Private-PGM).
+"$CLI" synthesize "$DEMO" --epsilon 1 --schema "$SCHEMA" \
        -n 10000 -o "$OUT/synthetic.csv" --description "$OUT/description.json"
 "$CLI" compare "$DEMO" "$OUT/synthetic.csv" -o "$OUT/metrics.json"
 "$CLI" synthesize "$DEMO" --mode deniable --k 50 --gamma 4 --schema "$SCHEMA" \

@@ -25,7 +25,7 @@ const OptionSpec kSchema{"--schema", "", "S.json", "column settings (types, role
 const OptionSpec kDelimiter{"--delimiter", "", "C", "field delimiter (default: detected among , ; TAB |); 'tab' for TAB"};
 const OptionSpec kMissing{"--missing", "", "LIST", "comma-separated missing-value tokens (default: empty,NA,N/A,null,?,NaN)"};
 const OptionSpec kThreshold{"--categorical-threshold", "", "N", "columns with at most N distinct values are categorical (default 20)"};
-const OptionSpec kMode{"--mode", "", "M", "random | independent | correlated (DataSynthesizer's modes) | deniable | marginals (MST/AIM with Private-PGM)"};
+const OptionSpec kMode{"--mode", "", "M", "marginals (MST/AIM with Private-PGM; the default) | correlated | independent | random (DataSynthesizer's modes) | deniable"};
 const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the domains and the model (default 1): the whole release in the DP modes; the deniable mode adds its test's cost over the attempts, shown in the summary"};
 const OptionSpec kDelta{"--delta", "", "D", "δ of the release (the categories' set union; default 1e-9)"};
 const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
@@ -48,7 +48,7 @@ const OptionSpec kMaxCandidates{"--max-candidates", "", "T", "deniable: cap on c
 const OptionSpec kStructureMethod{"--structure", "", "S", "deniable: cfs (the paper's learner) | privbayes | marginals (baseline)"};
 // Marginals mode (select-measure-generate, issue 10).
 const OptionSpec kMechanism{"--mechanism", "", "M", "marginals: aim (adaptive, best utility; the default) | mst (a tree of 2-way marginals, fastest)"};
-const OptionSpec kRounds{"--rounds", "", "T", "marginals, aim: at most T selection rounds (default 16 × columns)"};
+const OptionSpec kRounds{"--rounds", "", "T", "marginals, aim: at most T selection rounds (default: a rule from the DP row count, ρ and the column count, between the column count and 16 × columns)"};
 const OptionSpec kMaxModelMb{"--max-model-mb", "", "MB", "marginals, aim: cap on the model's size in MB (default 2)"};
 const OptionSpec kTarget{"--target", "", "COLUMN", "marginals, aim: weight the workload's marginals that contain COLUMN"};
 const OptionSpec kIterations{"--iterations", "", "N", "marginals: mirror-descent iterations of the final estimate (default: mst 2000, aim 1500)"};
@@ -500,7 +500,7 @@ const std::vector<Command>& Commands() {
          {"--epsilon", "", "E", "the ε to forecast the private domains at (default 1)"}, kDelta,
          kDomainFraction, kQuiet}},
        RunInspect},
-      {{"describe", "INPUT.csv --mode M [--epsilon E] [--degree K] [--schema S.json] -o description.json",
+      {{"describe", "INPUT.csv [--mode M] [--epsilon E] [--degree K] [--schema S.json] -o description.json",
         "learn a differentially private model and write the dataset description file",
         "The description holds the public schema, the domains with their provenance, the model\n"
         "and the privacy ledger; 'generate' samples from it without the real data.",
@@ -517,7 +517,7 @@ const std::vector<Command>& Commands() {
         {{"--output", "-o", "synthetic.csv", "where to write the synthetic CSV"}, kRows, kSeed,
          kThreads, kQuiet}},
        RunGenerate},
-      {{"synthesize", "INPUT.csv --mode M [--epsilon E] [--degree K] [--schema S.json] -n N -o synthetic.csv [--description D.json]",
+      {{"synthesize", "INPUT.csv [--mode M] [--epsilon E] [--degree K] [--schema S.json] -n N -o synthetic.csv [--description D.json]",
         "describe and generate in one step",
         "",
         {"INPUT.csv"},

@@ -49,10 +49,8 @@ Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::strin
 
 Result<ModelSettings> ReadModelSettings(const ParsedArgs& args) {
   ModelSettings settings;
-  const std::string mode = args.get("--mode").value_or("");
-  if (mode.empty()) {
-    return InvalidArgument("--mode is required (random, independent, correlated, deniable or marginals)");
-  }
+  // Without --mode: the default mode (ModelSettings, marginals; docs/utility.md says why).
+  const std::string mode = args.get("--mode").value_or(SynthesisModeName(settings.mode));
   auto parsed_mode = ParseSynthesisMode(mode);
   if (!parsed_mode) {
     return InvalidArgument("--mode must be random, independent, correlated, deniable or marginals (got '" +

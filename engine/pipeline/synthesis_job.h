@@ -85,7 +85,7 @@ Result<LoadedSplitInput> LoadInputWithControl(const InputSettings& settings,
                                               Progress& progress);
 
 struct ModelSettings {
-  SynthesisMode mode = SynthesisMode::kCorrelated;
+  SynthesisMode mode = SynthesisMode::kMarginals;
   double epsilon = 1.0;            // the whole release's budget (domains + model [+ seeds])
   double delta = 1e-9;             // for partition selection and (deniable) the model
   // Share of ε for DP domains (categories, numeric bins, missing markers): unset = by the rule

@@ -34,9 +34,9 @@ TEST(CliTest, UsageErrorsExitWithTwo) {
   const CliRun unknown = Cli({"inspect", Demo(), "--bogus"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("--bogus"), std::string::npos) << unknown.err;
-  const CliRun no_mode = Cli({"describe", Demo(), "-o", "/tmp/x.json"});
-  EXPECT_EQ(no_mode.exit_code, 2);
-  EXPECT_NE(no_mode.err.find("--mode"), std::string::npos);
+  const CliRun bad_mode = Cli({"describe", Demo(), "--mode", "bayes", "-o", "/tmp/x.json"});
+  EXPECT_EQ(bad_mode.exit_code, 2);
+  EXPECT_NE(bad_mode.err.find("--mode"), std::string::npos) << bad_mode.err;
   const CliRun bad_epsilon =
       Cli({"synthesize", Demo(), "--mode", "correlated", "--epsilon", "-3", "-n", "10", "-o", "/tmp/x.csv"});
   EXPECT_EQ(bad_epsilon.exit_code, 2);
@@ -104,6 +104,15 @@ TEST(CliTest, SynthesizeDescribeGenerateCompareEndToEnd) {
   const CliRun describe = Cli({"describe", Demo(), "--mode", "independent", "-o", dir + "/i.json"});
   ASSERT_EQ(describe.exit_code, 0) << describe.err;
   EXPECT_EQ(ReadFileToString(Demo()).value(), input_hash_before);  // input untouched
+}
+
+TEST(CliTest, WithoutModeTheMarginalsModeIsUsed) {
+  const std::string dir = test_support::TempDir();
+  const CliRun describe = Cli({"describe", Demo(), "-o", dir + "/d.json", "-q"});
+  ASSERT_EQ(describe.exit_code, 0) << describe.err;
+  auto description = nlohmann::json::parse(ReadFileToString(dir + "/d.json").value());
+  EXPECT_EQ(description["mode"], "marginals");
+  EXPECT_EQ(description["parameters"]["mechanism"], "aim");
 }
 
 TEST(CliTest, SeedMakesRunsReproducibleAndSaysItIsNotPrivate) {

@@ -48,6 +48,10 @@ TEST_F(MarginalsWorkflowTest, CardAndMechanismAreUndoableEditsAndTheRunIsReviewe
   Session& session = *window_->session();
   PrivacyPage* page = window_->privacyPage();
   QComboBox* mechanism = page->mechanismBox();
+  EXPECT_EQ(session.settings().model.mode, SynthesisMode::kMarginals) << "the default mode";
+  EXPECT_TRUE(mechanism->isEnabled());
+  page->modeCard(SynthesisMode::kCorrelated)->radio()->setChecked(true);
+  ASSERT_EQ(session.settings().model.mode, SynthesisMode::kCorrelated);
   EXPECT_FALSE(mechanism->isEnabled()) << "the mechanism applies to the marginals mode only";
   page->modeCard(SynthesisMode::kMarginals)->radio()->setChecked(true);
   ASSERT_EQ(session.settings().model.mode, SynthesisMode::kMarginals);
@@ -58,7 +62,7 @@ TEST_F(MarginalsWorkflowTest, CardAndMechanismAreUndoableEditsAndTheRunIsReviewe
   mechanism->setCurrentIndex(mst);
   emit mechanism->activated(mst);
   EXPECT_EQ(session.settings().model.marginals.mechanism, MarginalsMechanism::kMst);
-  EXPECT_EQ(session.undoStack()->count(), 2);
+  EXPECT_EQ(session.undoStack()->count(), 3);
   session.undoStack()->undo();
   EXPECT_EQ(session.settings().model.marginals.mechanism, MarginalsMechanism::kAim);
   EXPECT_EQ(mechanism->currentData().toInt(), static_cast<int>(MarginalsMechanism::kAim));

@@ -180,7 +180,7 @@ TEST_F(WorkflowTest, OpenChangeRunCancelRunExportAndReopen) {
 
   auto description = ReadDescription(exporter->outputPath(ExportPage::kDescription).toStdString());
   ASSERT_TRUE(description.has_value()) << description.error().message;
-  EXPECT_EQ(description->mode, "correlated");
+  EXPECT_EQ(description->mode, "marginals");  // the default mode
   EXPECT_EQ(description->network.nodes.size(), expected_columns.size());
 
   auto schema_json = ReadJsonFile(exporter->outputPath(ExportPage::kSchema).toStdString());

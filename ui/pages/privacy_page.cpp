@@ -90,7 +90,8 @@ QWidget* PrivacyPage::buildModes() {
       {SynthesisMode::kMarginals,
        tr("individuals with ε-differential privacy over the whole release (zCDP accounting)"),
        tr("measures the 2- and 3-column tables that matter most (AIM) or a tree of pairs (MST) "
-          "and fits a graphical model to them: the most faithful, a few seconds")},
+          "and fits a graphical model to them: the most faithful on most tables (the default), "
+          "a few seconds")},
   };
   for (const auto& mode : modes) {
     auto* card = new ModeCard(modeTitle(static_cast<int>(mode.mode)), mode.protects, mode.costs, box);
