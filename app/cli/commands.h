@@ -48,6 +48,9 @@ std::vector<Command> ReportCommands();
 
 // Shared by the commands' files (read_settings.cpp).
 Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::string& path);
+// A comma-separated list of column names ("a,b"); an empty name stays ("a," -> "a", "") so
+// that the caller can refuse it by name.
+std::vector<std::string> SplitNames(const std::string& text);
 
 // inspect (inspect_command.cpp): the inferred schema, the columns' review, the domains' forecast.
 int RunInspect(const ParsedArgs& args);

@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -49,15 +48,6 @@ void FilterQtMessages(QtMsgType type, const QMessageLogContext& /*context*/, con
     return;
   }
   std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
-}
-
-std::vector<std::string> SplitNames(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) items.push_back(item);
-  if (text.empty() || text.back() == ',') items.push_back("");
-  return items;
 }
 
 // The run's settings as far as a report needs them (mode, ε, δ), from the description file.
