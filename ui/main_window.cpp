@@ -63,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent)
   run_page_ = new RunPage(session_, jobs_, pages_);
   review_page_ = new ReviewPage(session_, pages_);
   export_page_ = new ExportPage(session_, jobs_, files_, pages_);
+  connect(review_page_, &ReviewPage::riskAnalysed, export_page_, &ExportPage::setRiskAnalysis);
   for (QWidget* page : {static_cast<QWidget*>(data_page_), static_cast<QWidget*>(columns_page_),
                         static_cast<QWidget*>(privacy_page_), static_cast<QWidget*>(run_page_),
                         static_cast<QWidget*>(review_page_), static_cast<QWidget*>(export_page_)}) {

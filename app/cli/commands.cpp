@@ -558,6 +558,9 @@ const std::vector<Command>& Commands() {
     std::vector<Command> list = commands;
     for (Command& command : RiskCommands()) list.push_back(std::move(command));
     for (Command& command : EvaluateCommands()) list.push_back(std::move(command));
+#ifdef DENIABLE_CLI_REPORT
+    for (Command& command : ReportCommands()) list.push_back(std::move(command));
+#endif
     return list;
   }();
   return all;

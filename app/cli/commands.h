@@ -42,8 +42,15 @@ std::vector<Command> RiskCommands();
 // evaluate (evaluate_command.cpp, #11): attacks on a release and its ML utility.
 std::vector<Command> EvaluateCommands();
 
+// report (report_command.cpp, #11): the release report as HTML or PDF. Only in a build with the
+// desktop app (DENIABLE_CLI_REPORT): it renders charts with Qt.
+std::vector<Command> ReportCommands();
+
 // Shared by the commands' files (read_settings.cpp).
 Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::string& path);
+// A comma-separated list of column names ("a,b"); an empty name stays ("a," -> "a", "") so
+// that the caller can refuse it by name.
+std::vector<std::string> SplitNames(const std::string& text);
 
 // inspect (inspect_command.cpp): the inferred schema, the columns' review, the domains' forecast.
 int RunInspect(const ParsedArgs& args);

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
 #include "app/cli/commands.h"
@@ -13,15 +12,6 @@
 
 namespace deniable::cli {
 namespace {
-
-std::vector<std::string> SplitNames(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) items.push_back(item);
-  if (text.empty() || text.back() == ',') items.push_back("");
-  return items;
-}
 
 std::string Percent(double x) {
   char buffer[32];

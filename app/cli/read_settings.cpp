@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The input and model settings from a command's options (ReadInputSettings, ReadModelSettings;
-// declared in commands.h): shared by the commands' files.
+// The input and model settings from a command's options (ReadInputSettings, ReadModelSettings,
+// SplitNames; declared in commands.h): shared by the commands' files.
 #include <algorithm>
 #include <sstream>
 #include <string>
@@ -10,6 +10,15 @@
 #include "engine/schema/schema_json.h"
 
 namespace deniable::cli {
+
+std::vector<std::string> SplitNames(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) items.push_back(item);
+  if (text.empty() || text.back() == ',') items.push_back("");
+  return items;
+}
 
 Result<InputSettings> ReadInputSettings(const ParsedArgs& args, const std::string& path) {
   InputSettings input;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -93,21 +92,12 @@ int RunRiskTheory(const ParsedArgs& args) {
 
 // ---- risk -------------------------------------------------------------------------------------
 
-std::vector<std::string> SplitList(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) items.push_back(item);
-  if (text.empty() || text.back() == ',') items.push_back("");  // "a," names an empty column
-  return items;
-}
-
 Result<TableRiskOptions> ReadRiskOptions(const ParsedArgs& args) {
   TableRiskOptions o;
   o.sensitive = args.get("--sensitive").value_or("");
   if (o.sensitive.empty()) return InvalidArgument("--sensitive COLUMN is required");
   if (auto quasi = args.get("--quasi")) {
-    o.quasi_identifiers = SplitList(*quasi);
+    o.quasi_identifiers = SplitNames(*quasi);
     for (const std::string& name : o.quasi_identifiers) {
       if (name.empty()) return InvalidArgument("--quasi has an empty column name ('" + *quasi + "')");
     }
@@ -120,7 +110,7 @@ Result<TableRiskOptions> ReadRiskOptions(const ParsedArgs& args) {
     if (!epsilon) return epsilon.error();
     o.epsilons = {epsilon.value()};
   } else if (auto list = args.get("--epsilons"); list && *list != "auto") {
-    for (const std::string& item : SplitList(*list)) {
+    for (const std::string& item : SplitNames(*list)) {
       char* end = nullptr;
       const double value = std::strtod(item.c_str(), &end);
       if (item.empty() || end != item.c_str() + item.size()) {

@@ -7,13 +7,17 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 
 #include "tests/ui/review_test_fixture.h"
 #include "ui/report/release_report.h"
+#include "ui/report/report_pdf.h"
 #include "ui/review/network_facts.h"
 #include "ui/review/privacy_facts.h"
 #include "ui/review/review_format.h"
+#include "ui/review/risk_facts.h"
 
 namespace deniable::ui {
 namespace {
@@ -226,6 +230,200 @@ TEST(ReleaseReportTest, VerdictIsGuaranteeOnlyWhenShareable) {
   const QString owner = BuildReleaseReportHtml(*data, DemoContext(), options);
   EXPECT_TRUE(owner.contains(QStringLiteral("Verdict (owner only: utility and guarantee)")));
   EXPECT_TRUE(owner.contains(QStringLiteral("a perfect independent model scores")));
+}
+
+}  // namespace
+}  // namespace deniable::ui
+
+namespace deniable::ui {
+namespace {
+
+// Issue 11 part 4: the same report as a PDF (ui/report/report_pdf.h).
+
+int pdfPageCount(const QByteArray& pdf) {
+  return static_cast<int>(pdf.count("/Type /Page") - pdf.count("/Type /Pages"));
+}
+
+int pdfImageCount(const QByteArray& pdf) { return static_cast<int>(pdf.count("/Subtype /Image")); }
+
+// The text of every page (poppler's pdftotext), or an empty list when it is not installed.
+QStringList pdfPages(const QString& path) {
+  const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+  if (tool.isEmpty()) return {};
+  QProcess process;
+  process.start(tool, {QStringLiteral("-layout"), path, QStringLiteral("-")});
+  if (!process.waitForFinished(60000) || process.exitCode() != 0) {
+    ADD_FAILURE() << "pdftotext failed on " << path.toStdString();
+    return {};
+  }
+  QStringList pages = QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char('\f'));
+  if (!pages.isEmpty() && pages.back().trimmed().isEmpty()) pages.pop_back();
+  return pages;
+}
+
+QString collapseSpaces(QString text) {
+  return text.replace(QRegularExpression(QStringLiteral("\\s+")), QStringLiteral(" "));
+}
+
+TEST(ReleaseReportPdfTest, PdfHoldsTheReportsTextImagesAndNumberedA4Pages) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  const QString path = QString::fromStdString(test_support::TempDir()) + QStringLiteral("/report.PDF");
+  ASSERT_EQ(ReportFormatOf(path), ReportFormat::kPdf);
+  ASSERT_TRUE(WriteReleaseReport(path, *data, DemoContext()));
+  QFile file(path);
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  const QByteArray bytes = file.readAll();
+  ASSERT_TRUE(bytes.startsWith("%PDF-"));
+  const int pages = pdfPageCount(bytes);
+  EXPECT_EQ(bytes.count("/MediaBox [0 0 595.000000 842.000000]"), pages);  // A4 in points
+  EXPECT_GE(pages, 2);
+  EXPECT_EQ(pdfImageCount(bytes), imageCount(BuildReleaseReportHtml(*data, DemoContext())));
+
+  const QStringList text = pdfPages(path);
+  if (text.isEmpty()) GTEST_SKIP() << "pdftotext (poppler-utils) is not installed: text unchecked";
+  ASSERT_EQ(text.size(), pages);
+  const QString all = collapseSpaces(text.join(QLatin1Char(' ')));
+  const PrivacyFacts facts = ExtractPrivacyFacts(*data);
+  EXPECT_TRUE(all.contains(QStringLiteral("Synthetic data release report Shareable")));
+  EXPECT_TRUE(all.contains(QStringLiteral("Whole release: %1").arg(formatCost(facts.release))));
+  EXPECT_TRUE(all.contains(QStringLiteral("Privacy ledger")));
+  EXPECT_TRUE(all.contains(QStringLiteral("Total of the ledger")));
+  EXPECT_TRUE(all.contains(kCsvHash)) << all.toStdString();
+  EXPECT_TRUE(all.contains(kDescriptionHash));
+  EXPECT_FALSE(all.contains(QStringLiteral("Owner only")));
+  EXPECT_FALSE(all.contains(kInputHash));
+  // Each page ends with its number.
+  for (int page = 0; page < pages; ++page) {
+    EXPECT_TRUE(text[page].trimmed().endsWith(QString::number(page + 1))) << "page " << page + 1;
+  }
+}
+
+TEST(ReleaseReportPdfTest, OwnerPartStartsOnANewPage) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  const QString dir = QString::fromStdString(test_support::TempDir());
+  ReportOptions options;
+  options.audience = ReportAudience::kOwner;
+  options.histograms = 2;
+  ASSERT_TRUE(WriteReleaseReport(dir + QStringLiteral("/owner.pdf"), *data, DemoContext(), options));
+  ASSERT_TRUE(WriteReleaseReport(dir + QStringLiteral("/shareable.pdf"), *data, DemoContext()));
+  QFile owner(dir + QStringLiteral("/owner.pdf"));
+  QFile shareable(dir + QStringLiteral("/shareable.pdf"));
+  ASSERT_TRUE(owner.open(QIODevice::ReadOnly) && shareable.open(QIODevice::ReadOnly));
+  const QByteArray ownerBytes = owner.readAll();
+  const QByteArray shareableBytes = shareable.readAll();
+  EXPECT_GT(pdfPageCount(ownerBytes), pdfPageCount(shareableBytes));
+  EXPECT_EQ(pdfImageCount(ownerBytes), 1 + 2 + 2);  // network; 2 histograms, 2 heatmap pictures
+
+  const QStringList text = pdfPages(dir + QStringLiteral("/owner.pdf"));
+  if (text.isEmpty()) GTEST_SKIP() << "pdftotext (poppler-utils) is not installed: text unchecked";
+  int ownerPage = -1;
+  for (int page = 0; page < text.size(); ++page) {
+    if (text[page].contains(QStringLiteral("Owner's review"))) {
+      ownerPage = page;
+      break;
+    }
+  }
+  ASSERT_GT(ownerPage, 0);
+  EXPECT_TRUE(text[ownerPage].trimmed().startsWith(QStringLiteral("Owner's review")))
+      << text[ownerPage].left(200).toStdString();
+  EXPECT_TRUE(collapseSpaces(text[ownerPage]).contains(kInputHash));
+  for (int page = 0; page < ownerPage; ++page) EXPECT_FALSE(text[page].contains(kInputHash));
+}
+
+TEST(ReleaseReportPdfTest, PrintHtmlKeepsEveryImageAsAResourceNoWiderThanThePage) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  ReportOptions options;
+  options.audience = ReportAudience::kOwner;
+  const QString html = BuildReleaseReportHtml(*data, DemoContext(), options);
+  const QString print = ReleaseReportPrintHtml(html);
+  EXPECT_FALSE(print.contains(QStringLiteral("data:image")));
+  EXPECT_FALSE(print.contains(QStringLiteral("<section")));
+  EXPECT_FALSE(print.contains(QStringLiteral("var(--")));
+  const QRegularExpression image(QStringLiteral("<img src=\"report-image:(\\d+)\" alt=\"[^\"]*\" width=\"(\\d+)\">"));
+  int count = 0;
+  for (auto it = image.globalMatch(print); it.hasNext(); ++count) {
+    const QRegularExpressionMatch match = it.next();
+    EXPECT_EQ(match.captured(1).toInt(), count);
+    EXPECT_LE(match.captured(2).toInt(), 620);
+  }
+  EXPECT_EQ(count, imageCount(html));
+  // The text is the HTML report's: the same headline, hashes and owner banner.
+  EXPECT_TRUE(print.contains(kCsvHash));
+  EXPECT_TRUE(print.contains(kInputHash));
+  EXPECT_TRUE(print.contains(QStringLiteral("Owner only — contains statistics of the real data")));
+}
+
+// The Disclosure risk analysis goes into the owner part, never into the shareable report.
+TEST(ReleaseReportTest, RiskAnalysisAppearsInTheOwnerPartOnly) {
+  auto data = test_support::DemoReviewData();
+  ASSERT_NE(data, nullptr);
+  RiskRequest request;
+  request.table = data->real;
+  request.options = riskOptions(QStringLiteral("income"), {QStringLiteral("sex"), QStringLiteral("race")},
+                                data->settings.epsilon, 10, 0.1, 1.05);
+  request.epsilon = data->settings.epsilon;
+  NullProgress progress;
+  auto risk = computeRisk(request, progress);
+  ASSERT_TRUE(risk.has_value()) << risk.error().message;
+  const RiskAnalysis& analysis = *risk.value();
+  const QString verdict = riskVerdict(analysis, data->settings.epsilon).toHtmlEscaped();
+  const QString scope = riskScope(analysis).toHtmlEscaped();
+
+  ReportOptions shareableOptions;
+  shareableOptions.risk = risk.value();  // handed over, but a shareable report never shows it
+  const QString shareable = withoutImages(BuildReleaseReportHtml(*data, DemoContext(), shareableOptions));
+  EXPECT_FALSE(shareable.contains(QStringLiteral("Disclosure risk")));
+  EXPECT_FALSE(shareable.contains(verdict));
+  EXPECT_FALSE(shareable.contains(scope));
+  EXPECT_EQ(imageCount(BuildReleaseReportHtml(*data, DemoContext(), shareableOptions)), 1);
+
+  ReportOptions ownerOptions = shareableOptions;
+  ownerOptions.audience = ReportAudience::kOwner;
+  ownerOptions.histograms = 2;
+  const QString html = BuildReleaseReportHtml(*data, DemoContext(), ownerOptions);
+  const qsizetype owner = html.indexOf(QStringLiteral("<section id=\"owner-only\" class=\"owner-only\">"));
+  ASSERT_GT(owner, 0);
+  EXPECT_FALSE(html.left(owner).contains(QStringLiteral("Disclosure risk")));
+  const QString part = html.mid(owner);
+  EXPECT_TRUE(part.contains(QStringLiteral("<h3>Disclosure risk (McClure &amp; Reiter)</h3>")));
+  EXPECT_TRUE(part.contains(verdict));
+  EXPECT_TRUE(part.contains(scope));
+  const QString recommended = analysis.report.recommended_epsilon
+                                  ? formatEpsilon(*analysis.report.recommended_epsilon)
+                                  : QStringLiteral("none of the ε tested");
+  EXPECT_TRUE(part.contains(QStringLiteral("<th scope=\"row\">Recommended ε (largest with every "
+                                           "record inside)</th><td>%1</td>")
+                                .arg(recommended)));
+  const std::int64_t outside = analysis.shown().records_outside;
+  EXPECT_TRUE(part.contains(QStringLiteral("%1 of %2 (%3)")
+                                .arg(formatCount(static_cast<std::uint64_t>(outside)),
+                                     formatCount(data->real->num_rows()),
+                                     formatPercent(static_cast<double>(outside) /
+                                                   static_cast<double>(data->real->num_rows())))));
+  // One row per ε tested in the levels table.
+  for (const EpsilonRisk& level : analysis.report.per_epsilon) {
+    EXPECT_TRUE(part.contains(QStringLiteral("<tr><td>%1</td><td>%2</td>")
+                                  .arg(formatEpsilon(level.epsilon),
+                                       formatCount(static_cast<std::uint64_t>(level.records_outside)))))
+        << level.epsilon;
+  }
+  // 2 histograms, 2 heatmap pictures and the RR × R plot.
+  EXPECT_EQ(imageCount(part), 2 + 2 + 1);
+}
+
+TEST(ReleaseReportTest, MarginalsModeIsExplained) {
+  auto base = test_support::DemoReviewData();
+  ASSERT_NE(base, nullptr);
+  ReviewData data = *base;
+  data.description.mode = "marginals";
+  const QString html = withoutImages(BuildReleaseReportHtml(data, DemoContext()));
+  EXPECT_TRUE(html.contains(QStringLiteral(
+      "marginals: noisy low-dimensional marginals chosen by MST or AIM (under zero-concentrated "
+      "DP), from which Private-PGM estimates a graphical model that the synthetic records are "
+      "sampled from.")));
 }
 
 }  // namespace

@@ -4,10 +4,12 @@
 // changes, nothing is written), run again, export, reopen the project.
 #include "ui/main_window.h"
 
+#include <QComboBox>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -24,6 +26,8 @@
 #include "ui/project/project_file.h"
 #include "ui/project/session_files.h"
 #include "ui/review/review_widget.h"
+#include "ui/review/risk_facts.h"
+#include "ui/review/risk_view.h"
 #include "ui/pages/review_page.h"
 #include "ui/session/session.h"
 #include "ui/widgets/parameter_slider.h"
@@ -192,7 +196,7 @@ TEST_F(WorkflowTest, OpenChangeRunCancelRunExportAndReopen) {
 
   // Fingerprints: what the export reports is the file's SHA-256.
   const ExportReport& report = window_->jobs()->lastExport();
-  ASSERT_EQ(report.files.size(), 5u);  // CSV, description, schema, project, report
+  ASSERT_EQ(report.files.size(), 6u);  // CSV, description, schema, project, report (HTML, PDF)
   for (const WrittenFile& file : report.files) EXPECT_EQ(file.sha256, Sha256(file.path)) << file.path.toStdString();
   EXPECT_EQ(report.input_sha256, input_hash);
   EXPECT_FALSE(report.input_changed);
@@ -204,6 +208,34 @@ TEST_F(WorkflowTest, OpenChangeRunCancelRunExportAndReopen) {
   EXPECT_TRUE(report_text.contains(QString::fromLatin1(report.files[0].sha256)));
   EXPECT_FALSE(report_text.contains(QString::fromLatin1(input_hash)));
   EXPECT_FALSE(report_text.contains(session.data()->path));
+  // ... and the same report as a PDF (#11).
+  QFile pdf(exporter->outputPath(ExportPage::kReportPdf));
+  ASSERT_TRUE(pdf.open(QIODevice::ReadOnly));
+  EXPECT_TRUE(pdf.readAll().startsWith("%PDF-"));
+  EXPECT_TRUE(exporter->outputPath(ExportPage::kReportPdf).endsWith(QStringLiteral("-report.pdf")));
+
+  // #11: the Disclosure risk computed in Review goes into the owner's report, and only there.
+  window_->reviewPage()->setActive(true);
+  RiskView* risk = window_->reviewPage()->reviewWidget()->riskView();
+  risk->sensitiveBox()->setCurrentText(QStringLiteral("income"));
+  QSignalSpy computed(risk, &RiskView::computationFinished);
+  risk->compute();
+  ASSERT_TRUE(!computed.isEmpty() || computed.wait(120'000));
+  ASSERT_NE(risk->analysis(), nullptr) << risk->statusText().toStdString();
+  exporter->setOwnerReport(true);
+  const JobOutcome owner_export =
+      runJob(*window_->jobs(), [exporter] { ASSERT_TRUE(exporter->startExport()); });
+  ASSERT_EQ(owner_export.end, JobController::End::kSucceeded) << owner_export.message.toStdString();
+  QFile owner_html(exporter->outputPath(ExportPage::kReport));
+  ASSERT_TRUE(owner_html.open(QIODevice::ReadOnly));
+  const QString owner_text = QString::fromUtf8(owner_html.readAll());
+  const qsizetype owner_part = owner_text.indexOf(QStringLiteral("<section id=\"owner-only\""));
+  ASSERT_GT(owner_part, 0);
+  const QString scope = riskScope(*risk->analysis()).toHtmlEscaped();
+  EXPECT_TRUE(owner_text.mid(owner_part).contains(scope)) << scope.toStdString();
+  EXPECT_FALSE(owner_text.left(owner_part).contains(scope));
+  EXPECT_FALSE(owner_text.left(owner_part).contains(QStringLiteral("Disclosure risk (McClure")));
+  exporter->setOwnerReport(false);
 
   // The project file round-trips: a new window restores columns and settings.
   const QString project_path = exporter->outputPath(ExportPage::kProject);

@@ -25,6 +25,8 @@
 #include "ui/project/cli_command.h"
 #include "ui/project/session_files.h"
 #include "ui/report/release_report.h"
+#include "ui/report/report_pdf.h"
+#include "ui/review/risk_facts.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
 #include "ui/text/errors.h"
@@ -51,6 +53,8 @@ const OutputSpec kOutputs[ExportPage::kOutputCount] = {
     {"Release report (HTML)", "-report.html", "HTML (*.html)",
      "A report for the people who receive the data: parameters, ledger, guarantees, charts, "
      "fingerprints"},
+    {"Release report (PDF)", "-report.pdf", "PDF (*.pdf)",
+     "The same report as a PDF (A4, numbered pages), to print or attach"},
     {"Column settings (schema JSON)", "-schema.json", "JSON (*.json)",
      "The column types and roles, in the format deniable-cli takes with --schema"},
     {"Project (.deniable)", ".deniable", "Deniable project (*.deniable)",
@@ -175,7 +179,8 @@ QWidget* ExportPage::buildOutputs() {
   owner_report_ = new QCheckBox(tr("Add the owner-only part (real-data statistics: do not publish)"),
                                 box);
   owner_report_->setToolTip(tr("Adds your input's path and fingerprint, the utility metrics, "
-                               "histograms and heatmaps to the report. They are exact statistics "
+                               "histograms and heatmaps, and the disclosure risk analysis if you "
+                               "computed one in Review, to the report. They are exact statistics "
                                "of the real data: keep such a report to yourself."));
   // Under the names and paths (spanning both columns), so that its text does not widen the
   // path column: the page fits a 1024-pixel-wide window.
@@ -267,21 +272,31 @@ bool ExportPage::startExport() {
     request.text_files.push_back({outputPath(kProject), tr(kOutputs[kProject].label),
                                   projectText(files_->currentProject(), outputPath(kProject))});
   }
-  if (outputEnabled(kReport)) {
-    request.report_path = outputPath(kReport);
+  if (outputEnabled(kReport) || outputEnabled(kReportPdf)) {
+    if (outputEnabled(kReport)) request.report_path = outputPath(kReport);
+    if (outputEnabled(kReportPdf)) request.report_pdf_path = outputPath(kReportPdf);
     ReportContext context;
     context.input_path = result->request.data->path;
     context.input_sha256 = QString::fromLatin1(result->request.data->sha256);
     context.cli_command = commandText();
     ReportOptions options;
     options.audience = owner_report_->isChecked() ? ReportAudience::kOwner : ReportAudience::kShareable;
-    request.build_report = [review = result->review, context, options](const StagedExport& staged) mutable
-        -> Result<std::string> {
+    if (risk_run_ == result->review) options.risk = risk_;  // only the reviewed run's analysis
+    request.build_report = [review = result->review, context, options, html = !request.report_path.isEmpty(),
+                            pdf = !request.report_pdf_path.isEmpty()](const StagedExport& staged) mutable
+        -> Result<RenderedReport> {
       for (const StagedFile& file : staged.files) {
         if (file.file.what == tr(kOutputs[kProject].label)) continue;  // not part of the release
         context.outputs.push_back({file.file.what, file.file.path, QString::fromLatin1(file.file.sha256)});
       }
-      return BuildReleaseReportHtml(*review, context, options).toStdString();
+      const QString text = BuildReleaseReportHtml(*review, context, options);
+      RenderedReport rendered;
+      if (html) rendered.html = text.toStdString();
+      if (pdf) {
+        const QByteArray bytes = ReleaseReportPdf(text, tr("Synthetic data release report"));
+        rendered.pdf.assign(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+      }
+      return rendered;
     };
   }
   if (!jobs_->startExport(request)) {
@@ -350,5 +365,13 @@ Result<QString> ExportPage::copyCliCommand() {
 
 QString ExportPage::commandText() const { return command_->toPlainText(); }
 QString ExportPage::bannerText() const { return banner_->text(); }
+
+void ExportPage::setRiskAnalysis(std::shared_ptr<const ReviewData> run,
+                                 std::shared_ptr<const RiskAnalysis> analysis) {
+  risk_run_ = std::move(run);
+  risk_ = std::move(analysis);
+}
+
+void ExportPage::setOwnerReport(bool owner) { owner_report_->setChecked(owner); }
 
 }  // namespace deniable::ui

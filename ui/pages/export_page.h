@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Step 6, Export: what to write (the reviewed synthetic CSV, the description, the release
-// report, the column settings, the project file) and where; the SHA-256 of the input and of
+// report as HTML and/or PDF, the column settings, the project file) and where; the SHA-256 of the input and of
 // every file written; and "Copy as CLI command", the deniable-cli line that reproduces the run
 // with --schema pointing to the saved column settings. Writing runs in the background, all or
 // nothing, never over the input (ExportFiles).
 #pragma once
 
 #include <array>
+#include <memory>
 
 #include <QWidget>
 
@@ -22,6 +23,8 @@ class QTreeWidget;
 
 namespace deniable::ui {
 
+struct ReviewData;
+struct RiskAnalysis;
 class JobController;
 class MessageBanner;
 class Session;
@@ -31,7 +34,7 @@ class ExportPage : public QWidget {
   Q_OBJECT
 
  public:
-  enum Output { kCsv = 0, kDescription, kReport, kSchema, kProject, kOutputCount };
+  enum Output { kCsv = 0, kDescription, kReport, kReportPdf, kSchema, kProject, kOutputCount };
 
   ExportPage(Session* session, JobController* jobs, SessionFiles* files, QWidget* parent = nullptr);
 
@@ -48,6 +51,11 @@ class ExportPage : public QWidget {
   Result<QString> copyCliCommand();
   QString commandText() const;
   QString bannerText() const;
+  // The Review's last Disclosure risk analysis and the run it was computed on: an owner report
+  // of that run includes it (the main window forwards ReviewPage::riskAnalysed).
+  void setRiskAnalysis(std::shared_ptr<const ReviewData> run,
+                       std::shared_ptr<const RiskAnalysis> analysis);
+  void setOwnerReport(bool owner);
 
  private:
   QWidget* buildOutputs();
@@ -76,6 +84,8 @@ class ExportPage : public QWidget {
   QPushButton* copy_;
   QString input_path_;
   QString run_notice_;  // the run notice last shown (empty: none)
+  std::shared_ptr<const ReviewData> risk_run_;
+  std::shared_ptr<const RiskAnalysis> risk_;
 };
 
 }  // namespace deniable::ui

@@ -23,7 +23,10 @@ ReviewPage::ReviewPage(Session* session, QWidget* parent)
   layout->addWidget(verdict_);
   layout->addWidget(review_, 1);
   connect(review_->riskView(), &RiskView::computationFinished, this,
-          [this] { verdict_->setRisk(review_->riskView()->analysis()); });
+          [this] {
+            verdict_->setRisk(review_->riskView()->analysis());
+            emit riskAnalysed(shown_, review_->riskView()->analysis());
+          });
   connect(session_, &Session::resultChanged, this, &ReviewPage::onResultChanged);
   connect(session_, &Session::stateChanged, this, &ReviewPage::onStateChanged);
   onResultChanged();
@@ -43,6 +46,7 @@ void ReviewPage::onResultChanged() {
 void ReviewPage::applyPending() {
   if (!pending_) return;
   pending_ = false;
+  shown_ = session_->result() ? session_->result()->review : nullptr;
   if (session_->result()) {
     review_->setData(session_->result()->review);
     verdict_->setData(session_->result()->review);

@@ -5,10 +5,14 @@
 // release takes tens of milliseconds of UI thread, which is better spent when the user looks.
 #pragma once
 
+#include <memory>
+
 #include <QWidget>
 
 namespace deniable::ui {
 
+struct ReviewData;
+struct RiskAnalysis;
 class MessageBanner;
 class ReviewWidget;
 class VerdictPanel;
@@ -24,6 +28,11 @@ class ReviewPage : public QWidget {
   // The main window calls this when the page becomes (or stops being) the current step.
   void setActive(bool active);
 
+ signals:
+  // The Disclosure risk tab finished a computation on `run` (the owner's report can show it).
+  void riskAnalysed(std::shared_ptr<const deniable::ui::ReviewData> run,
+                    std::shared_ptr<const deniable::ui::RiskAnalysis> analysis);
+
  private:
   void onResultChanged();
   void onStateChanged();
@@ -33,6 +42,7 @@ class ReviewPage : public QWidget {
   MessageBanner* banner_;
   VerdictPanel* verdict_;
   ReviewWidget* review_;
+  std::shared_ptr<const ReviewData> shown_;  // the run the views show
   bool active_ = false;
   bool pending_ = false;
 };

@@ -6,6 +6,7 @@
 
 #include "engine/core/atomic_file.h"
 #include "ui/report/report_html.h"
+#include "ui/report/report_pdf.h"
 #include "ui/report/report_sections.h"
 #include "ui/review/network_facts.h"
 #include "ui/review/privacy_facts.h"
@@ -60,7 +61,7 @@ QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& cont
   html += report_sections::scopeSection();
   if (owner) {
     html += report_sections::ownerSection(data, context, options, privacy);
-    html += report_sections::verdictSection(data, true);
+    html += report_sections::verdictSection(data, true, options.risk.get());
   }
 
   html += QStringLiteral("<footer>%1</footer>\n</main>\n</body>\n</html>\n")
@@ -71,6 +72,11 @@ QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& cont
   return html;
 }
 
+ReportFormat ReportFormatOf(const QString& path) {
+  return path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive) ? ReportFormat::kPdf
+                                                                    : ReportFormat::kHtml;
+}
+
 Status WriteReleaseReport(const QString& path, const ReviewData& data,
                           const ReportContext& context, const ReportOptions& options) {
   const std::string destination = path.toStdString();
@@ -78,7 +84,10 @@ Status WriteReleaseReport(const QString& path, const ReviewData& data,
   if (!input.empty()) {
     if (Status s = CheckNotOverwritingInput(destination, {input}); !s) return s;
   }
-  const QByteArray bytes = BuildReleaseReportHtml(data, context, options).toUtf8();
+  const QString html = BuildReleaseReportHtml(data, context, options);
+  const QByteArray bytes = ReportFormatOf(path) == ReportFormat::kPdf
+                               ? ReleaseReportPdf(html, QObject::tr("Synthetic data release report"))
+                               : html.toUtf8();
   return WriteFileAtomically(destination, std::string_view(bytes.constData(),
                                                            static_cast<std::size_t>(bytes.size())));
 }

@@ -15,9 +15,12 @@
 // of the real data; do not publish": the input's path and SHA-256, the CLI command, the utility
 // metrics, the worst-TVD histograms and the mutual-information heatmaps.
 //
+// The same report is written as HTML or as PDF (report_pdf.h: the HTML laid out on A4).
+//
 // Needs a QApplication (charts are rendered with Qt Widgets); call from the UI thread.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include <QDateTime>
@@ -48,17 +51,28 @@ enum class ReportAudience {
   kOwner,      // plus the owner-only part with statistics of the real data
 };
 
+struct RiskAnalysis;  // ui/review/risk_facts.h
+
 struct ReportOptions {
   ReportAudience audience = ReportAudience::kShareable;
   int histograms = 4;  // owner part: this many worst-TVD attributes get a chart
+  // Owner part only: the Disclosure risk analysis of the real table (McClure & Reiter), when
+  // one was computed — its verdict, recommended ε, share of records outside the acceptable
+  // region, riskiest groups and RR × R plot. A shareable report never shows it.
+  std::shared_ptr<const RiskAnalysis> risk;
 };
+
+enum class ReportFormat { kHtml, kPdf };
+
+// The format a report's file name asks for: ".pdf" (any case) is kPdf, anything else kHtml.
+ReportFormat ReportFormatOf(const QString& path);
 
 // The report's HTML.
 QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& context,
                                const ReportOptions& options = {});
 
-// Builds the report and writes it atomically (engine/core/atomic_file.h); refuses to write
-// over the input. Errors name the path.
+// Builds the report and writes it atomically (engine/core/atomic_file.h) as HTML or PDF
+// (ReportFormatOf(path)); refuses to write over the input. Errors name the path.
 Status WriteReleaseReport(const QString& path, const ReviewData& data,
                           const ReportContext& context, const ReportOptions& options = {});
 

@@ -9,6 +9,8 @@
 #include "ui/review/histogram_chart.h"
 #include "ui/review/review_format.h"
 #include "ui/review/review_render.h"
+#include "ui/review/risk_chart.h"
+#include "ui/review/risk_facts.h"
 
 namespace deniable::ui::report_sections {
 namespace {
@@ -18,6 +20,8 @@ using report_html::escape;
 const QSize kHistogramSize(470, 360);    // logical pixels, two per row, rendered at 2x
 const QSize kPairOfHeatmapsSize(920, 520);
 const QSize kDifferenceSize(560, 520);
+const QSize kRiskPlotSize(760, 500);  // its legend needs the width
+constexpr int kRiskGroupRows = 10;  // the riskiest (cell, value) groups listed
 
 QString utilityTables(const MetricReport& report) {
   QList<QPair<QString, QString>> means;
@@ -75,6 +79,63 @@ QString histogramFigures(const MetricReport& report, int count) {
   return html + QStringLiteral("</div>");
 }
 
+// The Disclosure risk tab's findings (ui/review/risk_view.h): the verdict with the recommended
+// ε, the share of records outside the acceptable region at every ε tested, the RR × R plot and
+// the riskiest groups. Statistics of the real data: owner part only.
+QString riskPart(const RiskAnalysis& analysis, double runEpsilon) {
+  QString html = QStringLiteral("<h3>%1</h3>")
+                     .arg(escape(QObject::tr("Disclosure risk (McClure & Reiter)")));
+  html += QStringLiteral("<p>%1</p>").arg(escape(riskVerdict(analysis, runEpsilon)));
+  html += QStringLiteral("<p class=\"note\">%1</p>").arg(escape(riskScope(analysis)));
+  const TableRiskReport& report = analysis.report;
+  const double rows = static_cast<double>(std::max<std::int64_t>(report.rows, 1));
+  QList<QPair<QString, QString>> facts;
+  facts << qMakePair(QObject::tr("Recommended ε (largest with every record inside)"),
+                     report.recommended_epsilon ? formatEpsilon(*report.recommended_epsilon)
+                                                : QObject::tr("none of the ε tested"));
+  facts << qMakePair(QObject::tr("Records outside the region at ε = %1")
+                         .arg(formatEpsilon(analysis.epsilon)),
+                     QObject::tr("%1 of %2 (%3)")
+                         .arg(formatCount(static_cast<std::uint64_t>(
+                                  analysis.shown().records_outside)),
+                              formatCount(static_cast<std::uint64_t>(report.rows)),
+                              formatPercent(static_cast<double>(analysis.shown().records_outside) /
+                                            rows)));
+  html += report_html::keyValueTable(facts);
+  QList<QStringList> levels;
+  for (const EpsilonRisk& level : report.per_epsilon) {
+    levels << QStringList{formatEpsilon(level.epsilon),
+                          formatCount(static_cast<std::uint64_t>(level.records_outside)),
+                          formatPercent(static_cast<double>(level.records_outside) / rows),
+                          QString::number(level.max_relative, 'g', 3)};
+  }
+  html += report_html::table({QObject::tr("ε"), QObject::tr("Records outside"),
+                              QObject::tr("Share outside"), QObject::tr("Largest RR")},
+                             levels);
+  RiskChartView chart;
+  chart.setAnalysis(analysis);
+  html += report_html::figure(
+      renderWidget(chart, kRiskPlotSize, 2.0), QObject::tr("Relative against absolute risk"),
+      escape(QObject::tr("Each line: the records sharing a likelihood ratio, as the intruder's "
+                         "prior belief grows; blue inside the acceptable region (green), red "
+                         "outside. ε = %1.")
+                 .arg(formatEpsilon(analysis.epsilon))));
+  QList<QStringList> groups;
+  for (const RiskGroupRow& row : worstGroups(analysis, kRiskGroupRows)) {
+    groups << QStringList{row.cell, row.value, formatCount(static_cast<std::uint64_t>(row.records)),
+                          QString::number(row.maxRelative, 'g', 3),
+                          QString::number(row.absoluteAtWorst, 'g', 3),
+                          row.inside ? QObject::tr("inside") : QObject::tr("outside")};
+  }
+  html += QStringLiteral("<p>%1</p>").arg(escape(
+      QObject::tr("The riskiest (cell, value) groups at ε = %1:").arg(formatEpsilon(analysis.epsilon))));
+  html += report_html::table({QObject::tr("Cell"), QObject::tr("Sensitive value"),
+                              QObject::tr("Records"), QObject::tr("Largest RR"),
+                              QObject::tr("R at the worst prior"), QObject::tr("Region")},
+                             groups);
+  return html;
+}
+
 }  // namespace
 
 QString ownerSection(const ReviewData& data, const ReportContext& context,
@@ -127,6 +188,9 @@ QString ownerSection(const ReviewData& data, const ReportContext& context,
         QObject::tr("Difference of the mutual information heatmaps"),
         escape(QObject::tr("Synthetic minus real: red where the synthetic data ties a pair more "
                            "strongly than the real data, blue where less.")));
+  }
+  if (options.risk && !options.risk->report.per_epsilon.empty()) {
+    body += riskPart(*options.risk, data.settings.epsilon);
   }
   return report_html::section(QStringLiteral("owner-only"), QObject::tr("Owner's review"), body,
                               QStringLiteral("owner-only"));

@@ -37,6 +37,11 @@ QString modeSentence(const std::string& mode) {
     return QObject::tr("correlated: a Bayesian network learned with differential privacy "
                        "(PrivBayes) keeps the main relationships between columns.");
   }
+  if (mode == "marginals") {
+    return QObject::tr("marginals: noisy low-dimensional marginals chosen by MST or AIM (under "
+                       "zero-concentrated DP), from which Private-PGM estimates a graphical "
+                       "model that the synthetic records are sampled from.");
+  }
   if (mode == "deniable") {
     return QObject::tr("deniable: each synthetic record is a real seed record with some "
                        "attributes re-sampled from a private model, released only if it passes "
@@ -260,13 +265,14 @@ QString outputSection(const ReportContext& context) {
   return report_html::section(QStringLiteral("outputs"), QObject::tr("Output files"), body);
 }
 
-QString verdictSection(const ReviewData& data, bool owner) {
+QString verdictSection(const ReviewData& data, bool owner, const RiskAnalysis* risk) {
   std::optional<UtilityBaselines> baselines;
   if (owner) {
     NullProgress progress;
     if (auto computed = computeBaselines(data, progress)) baselines = *computed;
   }
-  VerdictInputs inputs = verdictInputsOf(data, baselines ? &*baselines : nullptr, nullptr);
+  VerdictInputs inputs = verdictInputsOf(data, baselines ? &*baselines : nullptr,
+                                         owner ? risk : nullptr);
   if (!owner) {
     inputs.rows = 0;  // shareable: no real-data statistic, so no δ-versus-1/n judgement
     inputs.utility.reset();

@@ -24,10 +24,11 @@ QString scopeSection();
 // The verdict (engine/evaluate/verdict.h). Shareable (`owner` false): the guarantee findings
 // only, and δ is not judged against 1/n (n, the real row count, is a statistic of the real
 // data). Owner: every finding, with the utility baselines computed here on the real table.
-QString verdictSection(const ReviewData& data, bool owner);  // what the shareable report deliberately leaves out, and why
+// `risk` (owner only, may be null): the Disclosure risk analysis's finding joins the verdict.
+QString verdictSection(const ReviewData& data, bool owner, const RiskAnalysis* risk = nullptr);  // what the shareable report deliberately leaves out, and why
 
 // The owner-only part (input path and SHA-256, CLI command, utility metrics, histograms,
-// heatmaps, owner-only warnings).
+// heatmaps, owner-only warnings, and the Disclosure risk analysis when options.risk is set).
 QString ownerSection(const ReviewData& data, const ReportContext& context,
                      const ReportOptions& options, const PrivacyFacts& privacy);
 

@@ -75,11 +75,13 @@ StageOutcome StageExport(const ExportRequest& request, Progress& progress) {
   }
   for (const TextFile& file : request.text_files) planned.push_back({file.path, file.what});
   if (!request.report_path.isEmpty()) planned.push_back({request.report_path, "Release report (HTML)"});
+  if (!request.report_pdf_path.isEmpty()) {
+    planned.push_back({request.report_pdf_path, "Release report (PDF)"});
+  }
   if (planned.empty()) return InvalidArgument("nothing to export: choose at least one file");
   if (auto s = CheckDestinations(planned, input); !s) return s.error();
 
   auto staged = std::make_shared<StagedExport>();
-  staged->report_path = request.report_path;
   auto fail = [&staged](const Error& error) -> StageOutcome {
     DiscardExport(*staged);
     return error;

@@ -4,8 +4,8 @@
 // release report, all or nothing, in two phases:
 //  1. StageExport (worker thread): every file is written (atomically) to a hidden staging name
 //     beside its destination and fingerprinted (SHA-256); the input is hashed again.
-//  2. On the UI thread: the release report, which needs the fingerprints and Qt Widgets to
-//     render its charts, is staged with StageText; then CommitExport renames every staged file
+//  2. On the UI thread: the release report (HTML, PDF or both), which needs the fingerprints
+//     and Qt Widgets to render its charts, is staged with StageText; then CommitExport renames every staged file
 //     into place (rename(2): atomic per file), or DiscardExport removes them.
 // A failure or a Cancel before the commit leaves every destination as it was. No destination
 // may be the input (CheckNotOverwritingInput) or another destination.
@@ -34,14 +34,21 @@ struct TextFile {
 
 struct StagedExport;
 
+// The release report in the formats asked for (a format not asked for stays empty).
+struct RenderedReport {
+  std::string html;
+  std::string pdf;
+};
+
 struct ExportRequest {
   std::shared_ptr<const RunRecord> run;
   QString csv_path;          // empty: not written
   QString description_path;  // empty: not written
   std::vector<TextFile> text_files;
   // The release report: written last, on the UI thread, from the other files' fingerprints.
-  QString report_path;       // empty: no report
-  std::function<Result<std::string>(const StagedExport&)> build_report;
+  QString report_path;       // HTML; empty: none
+  QString report_pdf_path;   // PDF; empty: none
+  std::function<Result<RenderedReport>(const StagedExport&)> build_report;
 };
 
 struct WrittenFile {
@@ -58,7 +65,6 @@ struct StagedFile {
 
 struct StagedExport {
   std::vector<StagedFile> files;
-  QString report_path;
   QByteArray input_sha256;        // of the input file now
   bool input_changed = false;     // it differs from the hash taken when it was loaded
 };

@@ -201,10 +201,16 @@ void JobController::onExportFinished() {
     return;
   }
   // The report renders charts with Qt Widgets: here, on the UI thread, from the fingerprints.
-  if (!request.report_path.isEmpty() && request.build_report) {
-    auto html = request.build_report(staged);
-    Status status = html ? StageText(staged, request.report_path, tr("Release report (HTML)"), html.value())
-                         : Status(html.error());
+  if ((!request.report_path.isEmpty() || !request.report_pdf_path.isEmpty()) &&
+      request.build_report) {
+    auto rendered = request.build_report(staged);
+    Status status = rendered ? OkStatus() : Status(rendered.error());
+    if (status && !request.report_path.isEmpty()) {
+      status = StageText(staged, request.report_path, tr("Release report (HTML)"), rendered->html);
+    }
+    if (status && !request.report_pdf_path.isEmpty()) {
+      status = StageText(staged, request.report_pdf_path, tr("Release report (PDF)"), rendered->pdf);
+    }
     if (!status) {
       DiscardExport(staged);
       end(End::kFailed, describeError(status.error()));

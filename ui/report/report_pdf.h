@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// The release report as a PDF: the very HTML of BuildReleaseReportHtml (release_report.h), so the
+// two formats cannot say different things, laid out by QTextDocument and printed with
+// QPdfWriter on A4 portrait with page numbers.
+//
+// QTextDocument reads a subset of HTML 4 and CSS 2 (no CSS variables, no grid, no <section>),
+// so the HTML is adapted first: its stylesheet is replaced by one in that subset (sizes in
+// points, which print at the same size whatever the writer's resolution), HTML5 blocks become
+// <div>s, and each embedded base64 PNG becomes a document resource shown no wider than the
+// page's text. Nothing is added or removed: what a shareable HTML report leaves out, its PDF
+// leaves out too.
+//
+// Needs a QGuiApplication (fonts); call from the UI thread.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace deniable::ui {
+
+// The PDF bytes of a report whose HTML is `html` ("%PDF-..."). `title` goes into the PDF's
+// metadata.
+QByteArray ReleaseReportPdf(const QString& html, const QString& title);
+
+// The HTML that ReleaseReportPdf lays out, with images referenced as "report-image:N"
+// resources (for tests and for looking at what QTextDocument is given).
+QString ReleaseReportPrintHtml(const QString& html);
+
+}  // namespace deniable::ui
