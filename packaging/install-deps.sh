@@ -10,7 +10,7 @@ PACKAGES=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libxkbcommon-dev
   libboost-math-dev libgtest-dev libgmock-dev googletest libbenchmark-dev
   nlohmann-json3-dev libgraphviz-dev graphviz libxgboost-dev
-  xvfb xauth fonts-dejavu-core fontconfig imagemagick
+  xvfb xauth fonts-dejavu-core fontconfig imagemagick poppler-utils
   dpkg-dev file
 )
 
