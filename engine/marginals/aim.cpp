@@ -101,10 +101,11 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
     rho_used += rho_each;
     measurements.push_back(std::move(m.value()));
   }
-  // A "missing" code the domains kept only conservatively (options.missing_codes) whose noisy
-  // count is below 3σ is dropped (post-processing of the 1-way measurements; measure.h).
+  // A "missing" or "Other" code the domains kept only conservatively (options.missing_codes,
+  // other_codes) whose noisy count is below 3σ is dropped (post-processing of the 1-way measurements; measure.h).
   const DomainCompression compression =
-      CompressDomains(measurements, data.cardinalities, options.missing_codes, false);
+      CompressDomains(measurements, data.cardinalities, options.missing_codes, false,
+                      options.other_codes);
   const EncodedTable table = compression.Compress(data);
   const std::vector<std::uint32_t>& sizes = compression.sizes;
   const double max_cells =

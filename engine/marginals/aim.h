@@ -44,6 +44,8 @@ struct AimOptions {
   // Per attribute, the domain's "missing" code when the domains kept one without knowing the
   // data has missing values (-1 or empty: none); dropped when its noisy 1-way count is < 3σ.
   std::vector<int> missing_codes;
+  // Per attribute, the domain's "Other" code (-1 or empty: none); dropped likewise.
+  std::vector<int> other_codes;
   int degree = 3;   // workload: all 2-way … degree-way marginals
   int target = -1;  // attribute whose queries get `target_weight` (-1: none)
   double target_weight = 3.0;

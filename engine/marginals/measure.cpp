@@ -150,28 +150,44 @@ EncodedTable DomainCompression::Expand(const EncodedTable& compressed, Rng& rng)
 
 DomainCompression CompressDomains(std::vector<Measurement>& one_way,
                                   const std::vector<std::uint32_t>& sizes,
-                                  const std::vector<int>& missing_codes, bool merge_rare) {
+                                  const std::vector<int>& missing_codes, bool merge_rare,
+                                  const std::vector<int>& other_codes) {
   DomainCompression c = DomainCompression::Identity(sizes);
   for (Measurement& m : one_way) {
     const auto a = static_cast<std::size_t>(m.clique.at(0));
-    const int missing = a < missing_codes.size() ? missing_codes[a] : -1;
-    std::vector<std::uint32_t> kept, merged;
-    bool drop = false;
+    // The codes the domains kept only conservatively (missing, "Other"), when distinct.
+    std::vector<std::uint32_t> conservative;
+    for (const std::vector<int>* codes : {&missing_codes, &other_codes}) {
+      const int code = a < codes->size() ? (*codes)[a] : -1;
+      if (code >= 0 && static_cast<std::uint32_t>(code) < sizes[a] &&
+          std::find(conservative.begin(), conservative.end(),
+                    static_cast<std::uint32_t>(code)) == conservative.end()) {
+        conservative.push_back(static_cast<std::uint32_t>(code));
+      }
+    }
+    auto is_conservative = [&](std::uint32_t v) {
+      return std::find(conservative.begin(), conservative.end(), v) != conservative.end();
+    };
+    std::vector<std::uint32_t> kept, merged, dropped;
     for (std::uint32_t v = 0; v < sizes[a]; ++v) {
       const bool supported = m.noisy[v] >= 3 * m.sigma;
-      if (static_cast<int>(v) == missing && !supported) {
-        drop = true;
+      if (is_conservative(v) && !supported) {
+        dropped.push_back(v);
       } else if (supported || !merge_rare) {
         kept.push_back(v);
       } else {
         merged.push_back(v);
       }
     }
-    if (kept.empty() && merged.empty()) {  // nothing else left: keep the missing code
-      kept.push_back(static_cast<std::uint32_t>(missing));
-      drop = false;
+    if (kept.empty() && merged.empty()) {  // nothing else left: keep the best conservative code
+      std::size_t best = 0;
+      for (std::size_t k = 1; k < dropped.size(); ++k) {
+        if (m.noisy[dropped[k]] > m.noisy[dropped[best]]) best = k;
+      }
+      kept.push_back(dropped[best]);
+      dropped.erase(dropped.begin() + static_cast<std::ptrdiff_t>(best));
     }
-    if (merged.empty() && !drop) continue;
+    if (merged.empty() && dropped.empty()) continue;
     std::vector<double> noisy, weights;
     c.backward[a].clear();
     for (std::uint32_t v : kept) {
@@ -191,7 +207,7 @@ DomainCompression CompressDomains(std::vector<Measurement>& one_way,
       noisy.push_back(sum * scale);
       weights.push_back(scale);
     }
-    if (drop) {
+    if (!dropped.empty()) {
       std::uint32_t home = static_cast<std::uint32_t>(noisy.size() - 1);  // the merged code
       if (merged.empty()) {
         home = 0;
@@ -199,7 +215,7 @@ DomainCompression CompressDomains(std::vector<Measurement>& one_way,
           if (m.noisy[kept[k]] > m.noisy[kept[home]]) home = k;
         }
       }
-      c.forward[a][static_cast<std::size_t>(missing)] = home;
+      for (std::uint32_t v : dropped) c.forward[a][v] = home;
     }
     bool weighted = false;
     for (double w : weights) weighted = weighted || w != 1.0;

@@ -50,8 +50,10 @@ Result<std::size_t> SelectCandidate(std::span<const double> utilities, double ep
 // `missing_codes[a]` (>= 0): a code the domains added only because they could not know whether
 // the column has missing values; when its noisy count is below 3σ it is dropped: never
 // produced, and its rows are counted with the merged code (or the kept code of largest noisy
-// count). Without `merge_rare` only that drop happens (AIM). All post-processing of the noisy
-// 1-way measurements: no privacy cost.
+// count). `other_codes[a]` (>= 0): likewise the domain's "Other" code (values outside the
+// domain), which holds nothing when the domains found every value — so a column whose values
+// were all kept does not write "Other" from noise. Without `merge_rare` only these drops happen
+// (AIM). All post-processing of the noisy 1-way measurements: no privacy cost.
 struct DomainCompression {
   // Per attribute: original code -> compressed code.
   std::vector<std::vector<std::uint32_t>> forward;
@@ -66,6 +68,7 @@ struct DomainCompression {
 };
 DomainCompression CompressDomains(std::vector<Measurement>& one_way,
                                   const std::vector<std::uint32_t>& sizes,
-                                  const std::vector<int>& missing_codes, bool merge_rare);
+                                  const std::vector<int>& missing_codes, bool merge_rare,
+                                  const std::vector<int>& other_codes = {});
 
 }  // namespace deniable

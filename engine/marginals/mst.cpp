@@ -51,7 +51,8 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
   MarginalsModel out;
   out.mechanism = "mst";
   out.compression = options.compress
-                        ? CompressDomains(one_way, data.cardinalities, options.missing_codes, true)
+                        ? CompressDomains(one_way, data.cardinalities, options.missing_codes, true,
+                                          options.other_codes)
                         : DomainCompression::Identity(data.cardinalities);
   const EncodedTable compressed =
       options.compress ? out.compression.Compress(data) : EncodedTable{};

@@ -25,6 +25,7 @@ struct MstOptions {
   double tolerance = 1e-7;         // early stop (estimation.h)
   bool compress = true;            // MST's domain compression
   std::vector<int> missing_codes;  // as AimOptions::missing_codes
+  std::vector<int> other_codes;    // as AimOptions::other_codes
   int threads = 0;                 // 0 = all cores
   std::vector<std::string> names;  // attribute names for ledger labels (optional)
 };

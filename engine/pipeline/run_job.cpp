@@ -108,9 +108,10 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   const int threads = static_cast<int>(settings.threads);
   // Each domain's missing code (the last one, domain.h) when it has one: MST and AIM drop it
   // if its noisy count is negligible (measure.h CompressDomains).
-  std::vector<int> missing_codes;
+  std::vector<int> missing_codes, other_codes;
   for (const ColumnDomain& d : domains) {
     missing_codes.push_back(d.has_missing ? static_cast<int>(d.missing_code()) : -1);
+    other_codes.push_back(d.has_other ? static_cast<int>(d.other_code()) : -1);
   }
   if (settings.marginals.mechanism == MarginalsMechanism::kMst) {
     MstOptions options;
@@ -118,6 +119,7 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
     options.threads = threads;
     options.names = names;
     options.missing_codes = missing_codes;
+    options.other_codes = other_codes;
     if (settings.marginals.iterations > 0) options.iterations = settings.marginals.iterations;
     return RunMst(data, options, accountant, rng, progress);
   }
@@ -128,6 +130,7 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   options.rounds = settings.marginals.rounds;
   options.public_rows = public_rows;
   options.missing_codes = missing_codes;
+  options.other_codes = other_codes;
   options.max_model_mb = settings.marginals.max_model_mb;
   if (settings.marginals.iterations > 0) {
     options.iterations = settings.marginals.iterations;

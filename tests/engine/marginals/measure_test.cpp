@@ -70,5 +70,25 @@ TEST(MeasureTest, AMissingCodeThatIsPresentStays) {
   EXPECT_EQ(c.sizes, (std::vector<std::uint32_t>{3}));
 }
 
+TEST(MeasureTest, NegligibleOtherAndMissingCodesBothGoAndAPresentOtherStays) {
+  // Codes 0..2 values, 3 = "Other", 4 = missing; σ = 10.
+  std::vector<Measurement> one_way = {{{0}, {100, 5, 80, 12, -4}, 10.0, {}},
+                                      {{1}, {100, 5, 80, 45, -4}, 10.0, {}}};
+  const DomainCompression c =
+      CompressDomains(one_way, {5, 5}, {4, 4}, /*merge_rare=*/false, {3, 3});
+  EXPECT_EQ(c.sizes, (std::vector<std::uint32_t>{3, 4}));
+  EXPECT_EQ(c.forward[0][3], 0u);  // Other's rows count with the largest kept code
+  EXPECT_EQ(c.forward[0][4], 0u);
+  EXPECT_EQ(one_way[0].noisy, (std::vector<double>{100, 5, 80}));
+  EXPECT_EQ(c.backward[1][3], (std::vector<std::uint32_t>{3}));  // 45 >= 3σ: Other is real
+  EXPECT_EQ(c.forward[1][4], 0u);
+  // Only conservative codes, none supported: the larger one is kept.
+  std::vector<Measurement> empty = {{{0}, {-1, 2}, 10.0, {}}};
+  const DomainCompression e = CompressDomains(empty, {2}, {1}, /*merge_rare=*/true, {0});
+  EXPECT_EQ(e.sizes, (std::vector<std::uint32_t>{1}));
+  EXPECT_EQ(e.backward[0][0], (std::vector<std::uint32_t>{1}));
+  EXPECT_EQ(e.forward[0][0], 0u);
+}
+
 }  // namespace
 }  // namespace deniable
