@@ -184,6 +184,11 @@ int RunReport(const ParsedArgs& args) {
   // Every file is read (and the owner's figures computed) before Qt starts.
   auto description = ReadDescription(*description_path);
   if (!description) return ReportError(description.error());
+  if (description->reproducible_not_private && !quiet) {
+    std::fprintf(stderr, "deniable-cli: WARNING: %s was made with a fixed seed (--seed): it is "
+                         "reproducible and NOT a private release; the report says so.\n",
+                 description_path->c_str());
+  }
   StderrProgress progress(quiet);
   CsvReadOptions csv;
   csv.missing_tokens = description->schema.missing_tokens;

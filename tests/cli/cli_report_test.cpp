@@ -103,6 +103,9 @@ TEST_F(CliReportTest, ShareableHtmlHoldsTheLedgerAndTheFilesHashesButNoRealData)
                           Dir() + "/s.csv", "-o", report});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out, "Wrote the shareable release report (HTML) to " + report + "\n");
+  EXPECT_NE(run.err.find("WARNING: " + Dir() + "/d.json was made with a fixed seed"),
+            std::string::npos)
+      << run.err;
   const std::string html = ReadFileToString(report).value();
   ASSERT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
   // The ledger: one row per entry of the description's ledger (plus the header), and its total.

@@ -415,15 +415,22 @@ TEST(ReleaseReportTest, RiskAnalysisAppearsInTheOwnerPartOnly) {
 }
 
 TEST(ReleaseReportTest, MarginalsModeIsExplained) {
-  auto base = test_support::DemoReviewData();
-  ASSERT_NE(base, nullptr);
-  ReviewData data = *base;
-  data.description.mode = "marginals";
-  const QString html = withoutImages(BuildReleaseReportHtml(data, DemoContext()));
+  auto data = test_support::DemoReviewData(SynthesisMode::kMarginals);
+  ASSERT_NE(data, nullptr);
+  const QString html = withoutImages(BuildReleaseReportHtml(*data, DemoContext()));
   EXPECT_TRUE(html.contains(QStringLiteral(
       "marginals: noisy low-dimensional marginals chosen by MST or AIM (under zero-concentrated "
       "DP), from which Private-PGM estimates a graphical model that the synthetic records are "
       "sampled from.")));
+  // The model section describes the measured marginals, not a Bayesian network.
+  const auto& measured = data->description.parameters["model"]["measured"];
+  ASSERT_TRUE(measured.is_array());
+  EXPECT_TRUE(html.contains(QStringLiteral("a graphical model (Private-PGM) fitted to %1 noisy "
+                                           "marginals that AIM chose")
+                                .arg(measured.size())))
+      << html.toStdString().substr(0, 2000);
+  EXPECT_FALSE(html.contains(QStringLiteral("a Bayesian network with")));
+  EXPECT_TRUE(html.contains(QStringLiteral("The measured marginals")));
 }
 
 }  // namespace

@@ -225,16 +225,36 @@ QString domainSection(const ReviewData& data) {
 QString modelSection(const ReviewData& data, const NetworkFacts& network) {
   std::size_t links = 0;
   for (const BayesNode& node : data.description.network.nodes) links += node.parents.size();
-  QString body = QStringLiteral("<p>%1</p>").arg(escape(
-      QObject::tr("The generative model: a Bayesian network with %1 attributes and %2 parent "
-                  "links, learned with differential privacy. Its conditional distributions are "
-                  "in the description file.")
-          .arg(data.description.network.nodes.size())
-          .arg(links)));
+  QString body;
   const QImage image = renderNetworkImage(data, QSize(kNetworkWidth, kNetworkHeight), 2.0);
-  body += report_html::figure(image, QObject::tr("The learned Bayesian network"),
-                              escape(QObject::tr("Arrows point from parent to child; colours "
-                                                 "give the attribute's type.")));
+  if (network.marginals) {
+    std::size_t joint = 0;
+    for (const MeasuredMarginal& m : network.measured) joint += m.attributes.size() > 1 ? 1 : 0;
+    body = QStringLiteral("<p>%1</p>").arg(escape(
+        QObject::tr("The generative model: a graphical model (Private-PGM) fitted to %1 noisy "
+                    "marginals that %2 chose and measured with differential privacy, %3 of "
+                    "them over two or more of the %4 attributes; the rows are sampled from it. "
+                    "There is no Bayesian network. The measured marginals and the fitted model "
+                    "are in the description file.")
+            .arg(network.measured.size())
+            .arg(toQString(network.mechanism == "mst" ? "MST" : "AIM"))
+            .arg(joint)
+            .arg(data.description.network.nodes.size())));
+    body += report_html::figure(image, QObject::tr("The measured marginals"),
+                                escape(QObject::tr("A line joins columns measured together (in "
+                                                   "a noisy 2- or 3-way marginal); colours give "
+                                                   "the attribute's type.")));
+  } else {
+    body = QStringLiteral("<p>%1</p>").arg(escape(
+        QObject::tr("The generative model: a Bayesian network with %1 attributes and %2 parent "
+                    "links, learned with differential privacy. Its conditional distributions "
+                    "are in the description file.")
+            .arg(data.description.network.nodes.size())
+            .arg(links)));
+    body += report_html::figure(image, QObject::tr("The learned Bayesian network"),
+                                escape(QObject::tr("Arrows point from parent to child; colours "
+                                                   "give the attribute's type.")));
+  }
   if (network.deniable) {
     body += QStringLiteral("<p><b>%1</b> %2</p>")
                 .arg(escape(QObject::tr("σ order:")),
