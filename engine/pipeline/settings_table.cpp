@@ -91,6 +91,16 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.delta = v.get<double>(); },
       .example = 1e-7});
   table.push_back({
+      .name = "bins", .cli_flag = "--bins", .value_name = "B",
+      .help = "most bins of a numeric column in the model; 'auto' (the default): 20 in the "
+              "independent and random modes, fewer for small tables in the others (a rule from "
+              "the DP row count, ε and the column count)",
+      .kind = SettingKind::kInteger, .minimum = 2, .maximum = 1000,
+      .has_auto = true, .auto_value = 0, .control_minimum = 2, .control_maximum = 1000,
+      .get = [](const ModelSettings& s) { return json(s.bins); },
+      .set = [](ModelSettings& s, const json& v) { s.bins = IsAuto(v) ? 0 : v.get<int>(); },
+      .example = 17});
+  table.push_back({
       .name = "domain_fraction", .cli_flag = "--domain-fraction", .value_name = "F",
       .help = "share of ε for private domains: categories, numeric bins, missing markers; "
               "'auto' (the default) sets it by a rule from a DP row count and the column types; "
@@ -109,16 +119,6 @@ std::vector<SettingSpec> MakeTable() {
         }
       },
       .example = 0.125});
-  table.push_back({
-      .name = "bins", .cli_flag = "--bins", .value_name = "B",
-      .help = "most bins of a numeric column in the model; 'auto' (the default): 20 in the "
-              "independent and random modes, fewer for small tables in the others (a rule from "
-              "the DP row count, ε and the column count)",
-      .kind = SettingKind::kInteger, .minimum = 2, .maximum = 1000,
-      .has_auto = true, .auto_value = 0, .control_minimum = 2, .control_maximum = 1000,
-      .get = [](const ModelSettings& s) { return json(s.bins); },
-      .set = [](ModelSettings& s, const json& v) { s.bins = IsAuto(v) ? 0 : v.get<int>(); },
-      .example = 17});
   table.push_back({
       .name = "degree", .cli_flag = "--degree", .value_name = "K",
       .help = "correlated mode: at most K parents per attribute (default 2)",
