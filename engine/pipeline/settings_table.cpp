@@ -237,7 +237,9 @@ std::vector<SettingSpec> MakeTable() {
       .help = "deniable: cfs (the paper's learner) | privbayes | marginals (baseline)",
       .kind = SettingKind::kChoice, .choices = {"cfs", "privbayes", "marginals"},
       .modes = kDeniableOnly,
-      .get = [](const ModelSettings& s) { return json(DeniableStructureName(s.deniable.structure)); },
+      .get = [](const ModelSettings& s) {
+        return json(DeniableStructureName(s.deniable.structure));
+      },
       .set = [](ModelSettings& s, const json& v) {
         const std::string name = v.get<std::string>();
         s.deniable.structure = name == "privbayes" ? DeniableStructure::kPrivBayes

@@ -143,7 +143,8 @@ TEST(SettingsEquality, BadFieldsNameThemselves) {
   json["deniable"]["split"] = {0.5, 0.5};
   bad = PrivacySettingsFromJson(json, "p.deniable");
   ASSERT_FALSE(bad.has_value());
-  EXPECT_EQ(bad.error().message, "p.deniable: settings.deniable.split: expects 3 numbers (got [0.5,0.5])");
+  EXPECT_EQ(bad.error().message,
+            "p.deniable: settings.deniable.split: expects 3 numbers (got [0.5,0.5])");
   json = PrivacySettingsToJson(defaults);
   json["bins"] = 1001;
   bad = PrivacySettingsFromJson(json, "p.deniable");

@@ -101,7 +101,9 @@ Status ReadReleaseSettings(const nlohmann::json& json, const std::string& where,
   }
   const char* key = "reproducible_not_private";
   if (json.contains(key) && !json.at(key).is_null()) {
-    if (!json.at(key).is_boolean()) return ParseError(where + "." + key + ": expected true or false");
+    if (!json.at(key).is_boolean()) {
+      return ParseError(where + "." + key + ": expected true or false");
+    }
     settings.reproducible = json.at(key).get<bool>();
   }
   return OkStatus();
