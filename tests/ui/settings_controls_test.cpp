@@ -56,6 +56,26 @@ TEST(SettingsControlsTest, EachControlOffersItsRowsRange) {
   EXPECT_EQ(found, 11);
 }
 
+TEST(SettingsControlsTest, TooltipsGiveTheTablesBoundsFlagAndKey) {
+  QSettings().clear();
+  MainWindow window;
+  auto* bins = window.privacyPage()->findChild<ParameterSlider*>(
+      settingControlName(Setting("bins")));
+  ASSERT_NE(bins, nullptr);
+  const QString tip = bins->spinBox()->toolTip();
+  EXPECT_TRUE(tip.startsWith(QStringLiteral("At most this many bins"))) << tip.toStdString();
+  EXPECT_TRUE(tip.endsWith(QStringLiteral("Allowed: between 2 and 1000, or 0 / auto for "
+                                          "automatic. Command line: --bins. Project file: bins.")))
+      << tip.toStdString();
+  EXPECT_EQ(bins->slider()->toolTip(), tip);
+  auto* omega_max = window.privacyPage()->findChild<QSpinBox*>(
+      settingControlName(Setting("omega_max")));
+  ASSERT_NE(omega_max, nullptr);
+  EXPECT_TRUE(omega_max->toolTip().endsWith(
+      QStringLiteral("Allowed: between 0 and 10000, or auto. Project file: omega_max.")))
+      << omega_max->toolTip().toStdString();
+}
+
 TEST(SettingsControlsTest, BinsSliderReachesTheTablesMaximum) {
   QSettings().clear();
   MainWindow window;

@@ -62,6 +62,7 @@ PrivacyPage::PrivacyPage(Session* session, JobController* jobs, QWidget* parent)
   layout->addWidget(new PageHeader(Step::kPrivacy, this));
   layout->addWidget(scroll, 1);
 
+  addSettingDetails(this);  // the settings table's bounds, flag and key in each tooltip
   connect(session_, &Session::settingsChanged, this, &PrivacyPage::refresh);
   connect(session_, &Session::dataChanged, this, &PrivacyPage::refresh);
   connect(session_, &Session::schemaChanged, this, &PrivacyPage::refresh);

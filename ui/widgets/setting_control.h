@@ -7,6 +7,9 @@
 #include <algorithm>
 
 #include <QAbstractSpinBox>
+#include <QList>
+#include <QObject>
+#include <QSlider>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QString>
@@ -51,6 +54,37 @@ inline void applySettingRange(QDoubleSpinBox* box, const char* setting) {
   const SettingSpec& spec = Setting(setting);
   box->setRange(spec.control_minimum, spec.control_maximum);
   box->setObjectName(settingControlName(spec));
+}
+
+// The table's facts about a row, for its control's tooltip: the values allowed, the flag and
+// the project file's key.
+inline QString settingDetails(const SettingSpec& spec) {
+  QString text = QObject::tr("Allowed: %1.").arg(QString::fromStdString(SettingBoundsText(spec)));
+  if (*spec.cli_flag) {
+    text += QLatin1Char(' ') +
+            QObject::tr("Command line: %1.").arg(QString::fromUtf8(spec.cli_flag));
+  }
+  return text + QLatin1Char(' ') +
+         QObject::tr("Project file: %1.").arg(QString::fromUtf8(spec.name));
+}
+
+// Appends settingDetails to the tooltip of every control under `root` named after a row (a
+// slider's slider and spin box alike): call once, after the tooltips are set.
+inline void addSettingDetails(QWidget* root) {
+  for (const SettingSpec& spec : ModelSettingsTable()) {
+    QWidget* control = root->findChild<QWidget*>(settingControlName(spec));
+    if (control == nullptr) continue;
+    const QString details = settingDetails(spec);
+    QList<QWidget*> targets = {control};
+    if (auto* slider = qobject_cast<ParameterSlider*>(control)) {
+      targets = {slider->slider(), slider->spinBox()};
+    }
+    for (QWidget* target : targets) {
+      target->setToolTip(target->toolTip().isEmpty()
+                             ? details
+                             : target->toolTip() + QStringLiteral("\n\n") + details);
+    }
+  }
 }
 
 }  // namespace deniable::ui
