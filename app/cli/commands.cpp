@@ -13,6 +13,7 @@
 #include "engine/metrics/marginals.h"
 #include "engine/model/description.h"
 #include "engine/model/encoding.h"
+#include "engine/pipeline/settings_table.h"
 #include "engine/pipeline/synthesis_job.h"
 #include "engine/schema/column_review.h"
 
@@ -21,37 +22,44 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// A model setting's option: its flag, value name and help come from the settings table
+// (engine/pipeline/settings_table.h), as ReadModelSettings' parsing does.
+OptionSpec SettingOption(const char* name) {
+  const SettingSpec& spec = Setting(name);
+  return OptionSpec{spec.cli_flag, "", spec.value_name, spec.help};
+}
+
 const OptionSpec kSchema{"--schema", "", "S.json", "column settings (types, roles, public domains) from 'inspect', possibly edited"};
 const OptionSpec kDelimiter{"--delimiter", "", "C", "field delimiter (default: detected among , ; TAB |); 'tab' for TAB"};
 const OptionSpec kMissing{"--missing", "", "LIST", "comma-separated missing-value tokens (default: empty,NA,N/A,null,?,NaN)"};
 const OptionSpec kThreshold{"--categorical-threshold", "", "N", "columns with at most N distinct values are categorical (default 20)"};
-const OptionSpec kMode{"--mode", "", "M", "marginals (MST/AIM with Private-PGM; the default) | correlated | independent | random (DataSynthesizer's modes) | deniable"};
-const OptionSpec kEpsilon{"--epsilon", "", "E", "privacy budget ε for the domains and the model (default 1): the whole release in the DP modes; the deniable mode adds its test's cost over the attempts, shown in the summary"};
-const OptionSpec kDelta{"--delta", "", "D", "δ of the release (the categories' set union; default 1e-9)"};
-const OptionSpec kDegree{"--degree", "", "K", "correlated mode: at most K parents per attribute (default 2)"};
-const OptionSpec kBins{"--bins", "", "B", "most bins of a numeric column in the model; 'auto' (the default): 20 in the independent and random modes, fewer for small tables in the others (a rule from the DP row count, ε and the column count)"};
-const OptionSpec kStructure{"--structure-fraction", "", "F", "correlated mode: share of the model's ε for learning the network (default 0.3)"};
-const OptionSpec kDomainFraction{"--domain-fraction", "", "F", "share of ε for private domains: categories, numeric bins, missing markers; 'auto' (the default) sets it by a rule from a DP row count and the column types; 0 when every domain is declared public"};
+const OptionSpec kMode = SettingOption("mode");
+const OptionSpec kEpsilon = SettingOption("epsilon");
+const OptionSpec kDelta = SettingOption("delta");
+const OptionSpec kDegree = SettingOption("degree");
+const OptionSpec kBins = SettingOption("bins");
+const OptionSpec kStructure = SettingOption("structure_fraction");
+const OptionSpec kDomainFraction = SettingOption("domain_fraction");
 const OptionSpec kSeed{"--seed", "", "S", "fixed random seed: reproducible, NOT a private release (testing only)"};
-const OptionSpec kThreads{"--threads", "", "T", "worker threads (default: all cores)"};
+const OptionSpec kThreads = SettingOption("threads");
 const OptionSpec kQuiet{"--quiet", "-q", "", "no progress or summary output"};
 const OptionSpec kRows{"--rows", "-n", "N", "number of synthetic rows to write"};
 // Deniable mode (plausible deniability, issue #3).
-const OptionSpec kK{"--k", "", "K", "deniable: at least K plausible seeds per released record (default 50)"};
-const OptionSpec kGamma{"--gamma", "", "G", "deniable: plausible seeds' probabilities within a factor G > 1 (default 4)"};
-const OptionSpec kOmega{"--omega", "", "W|A-B", "deniable: attributes re-sampled per candidate, fixed or a range (default: about the last 2/3 of them)"};
-const OptionSpec kEpsilon0{"--epsilon0", "", "E0", "deniable: noise of the randomised test's threshold, Lap(1/E0) (default 1)"};
-const OptionSpec kDeterministic{"--deterministic-test", "", "", "deniable: Privacy Test 1 ((k, γ)-plausible deniability only, no DP for the records)"};
-const OptionSpec kMaxcost{"--maxcost", "", "C", "deniable: at most C parent configurations per attribute (default 1024)"};
-const OptionSpec kSplit{"--split", "", "T,P,S", "deniable: shares of rows for structure, parameters and seeds (default 0.21,0.21,0.58)"};
-const OptionSpec kMaxCandidates{"--max-candidates", "", "T", "deniable: cap on candidate attempts, fixed before the run (default max(20 n, 100000)); the whole release is accounted over T"};
-const OptionSpec kStructureMethod{"--structure", "", "S", "deniable: cfs (the paper's learner) | privbayes | marginals (baseline)"};
+const OptionSpec kK = SettingOption("k");
+const OptionSpec kGamma = SettingOption("gamma");
+const OptionSpec kOmega = SettingOption("omega_min");
+const OptionSpec kEpsilon0 = SettingOption("epsilon0");
+const OptionSpec kDeterministic = SettingOption("deterministic_test");
+const OptionSpec kMaxcost = SettingOption("maxcost");
+const OptionSpec kSplit = SettingOption("split");
+const OptionSpec kMaxCandidates = SettingOption("max_candidates");
+const OptionSpec kStructureMethod = SettingOption("structure");
 // Marginals mode (select-measure-generate, issue 10).
-const OptionSpec kMechanism{"--mechanism", "", "M", "marginals: aim (adaptive, best utility; the default) | mst (a tree of 2-way marginals, fastest)"};
-const OptionSpec kRounds{"--rounds", "", "T", "marginals, aim: at most T selection rounds (default: a rule from the DP row count, ρ and the column count, between the column count and 16 × columns)"};
-const OptionSpec kMaxModelMb{"--max-model-mb", "", "MB", "marginals, aim: cap on the model's size in MB (default 2)"};
-const OptionSpec kTarget{"--target", "", "COLUMN", "marginals, aim: weight the workload's marginals that contain COLUMN"};
-const OptionSpec kIterations{"--iterations", "", "N", "marginals: mirror-descent iterations of the final estimate (default: mst 2000, aim 1500)"};
+const OptionSpec kMechanism = SettingOption("mechanism");
+const OptionSpec kRounds = SettingOption("rounds");
+const OptionSpec kMaxModelMb = SettingOption("max_model_mb");
+const OptionSpec kTarget = SettingOption("target");
+const OptionSpec kIterations = SettingOption("iterations");
 const OptionSpec kAuditDir{"--audit-dir", "", "DIR", "deniable: write what an independent checker needs to recount k' (owner's eyes only, never part of a release)"};
 
 int ExitCodeFor(ErrorCode code) {

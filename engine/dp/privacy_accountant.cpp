@@ -313,14 +313,16 @@ PrivacyCost PrivacyAccountant::Remaining() const {
                      std::max(0.0, internal::SubDown(budget_.delta, total.delta))};
 }
 
-PrivacyCost PrivacyAccountant::RemainingToSpend() const {
-  const PrivacyCost left = Remaining();
-  return PrivacyCost{left.epsilon * (1 - kSpendMargin), left.delta * (1 - kSpendMargin)};
+double PrivacyAccountant::Spendable(double amount) {
+  return std::max(0.0, amount * (1 - kSpendMargin));
 }
 
-double PrivacyAccountant::RemainingRhoToSpend() const {
-  return RemainingRho() * (1 - kSpendMargin);
+PrivacyCost PrivacyAccountant::RemainingToSpend() const {
+  const PrivacyCost left = Remaining();
+  return PrivacyCost{Spendable(left.epsilon), Spendable(left.delta)};
 }
+
+double PrivacyAccountant::RemainingRhoToSpend() const { return Spendable(RemainingRho()); }
 
 Result<PrivacyAccountant> PrivacyAccountant::WithBudgetRaisedBy(PrivacyCost extra) const {
   if (!(std::isfinite(extra.epsilon) && extra.epsilon >= 0 && extra.delta >= 0 &&

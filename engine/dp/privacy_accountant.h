@@ -134,6 +134,11 @@ class PrivacyAccountant {
   static constexpr double kSpendMargin = 1e-9;
   PrivacyCost RemainingToSpend() const;
   double RemainingRhoToSpend() const;
+  // The one place the margin is applied: what a step may plan to spend of an `amount` of ε, δ
+  // or ρ it was given (amount less kSpendMargin, >= 0), so that its shares, summed in its own
+  // floating-point order, stay within `amount` (e.g. AIM's rounds, engine/marginals/aim.cpp).
+  // RemainingToSpend and RemainingRhoToSpend are Spendable(Remaining()).
+  static double Spendable(double amount);
 
   // A copy whose budget is raised by `extra` (rounded up by kSpendMargin; δ capped below 1),
   // with the same entries: for a step whose data-independent cost is planned before it runs

@@ -81,7 +81,9 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   }
   const int d = static_cast<int>(data.num_attributes());
   if (d == 0) return InvalidArgument("AIM: no attributes");
-  const double rho = options.rho * (1 - 1e-9);
+  // The rounds are planned as shares of ρ; the accountant's one margin keeps their sum within
+  // options.rho (the ledger itself refuses anything past its budget).
+  const double rho = PrivacyAccountant::Spendable(options.rho);
   // At least d rounds, so that the 1-way marginals (d of the T shares of 0.9ρ) fit.
   const int rounds =
       std::max(options.rounds > 0 ? options.rounds
@@ -175,7 +177,9 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
     ++t;
     if (progress.IsCancelled()) return Error{ErrorCode::kCancelled, "cancelled"};
     if (rho - rho_used < 2 * (0.5 / (sigma * sigma) + epsilon * epsilon / 8)) {
-      const double remaining = (rho - rho_used) * (1 - 1e-9);
+      // The last round spends what is left of ρ, and never more than the ledger would take.
+      const double remaining = std::min(PrivacyAccountant::Spendable(rho - rho_used),
+                                        accountant.RemainingRhoToSpend());
       if (!(remaining > 0)) break;
       sigma = std::sqrt(1 / (2 * 0.9 * remaining));
       epsilon = std::sqrt(8 * 0.1 * remaining);

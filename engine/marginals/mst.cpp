@@ -36,7 +36,7 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
   }
   const std::size_t d = data.num_attributes();
   if (d == 0) return InvalidArgument("MST: no attributes");
-  const double third = options.rho / 3 * (1 - 1e-12);
+  const double third = PrivacyAccountant::Spendable(options.rho) / 3;  // the one margin
 
   // 1. One-way marginals, ρ/3 in all (ρ/(3d) each).
   progress.Report(0.0, "Measuring 1-way marginals");

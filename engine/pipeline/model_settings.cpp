@@ -9,6 +9,7 @@
 
 #include "engine/marginals/aim.h"
 #include "engine/pipeline/run_job_internal.h"
+#include "engine/pipeline/settings_table.h"
 #include "engine/pipeline/synthesis_job.h"
 
 namespace deniable {
@@ -76,85 +77,28 @@ std::string PlainGuarantee(double epsilon, double delta) {
   return text + ".";
 }
 
+// Every setting of the table within its bounds (settings_table.h), in any mode: a project
+// file holds every mode's settings and a mode switch must not make them invalid. Then the
+// deniable mode's cross-field rules (the split sums to 1, ω_min <= ω_max, ...).
 Status ModelSettings::Validate() const {
-  auto positive = [](double x) { return std::isfinite(x) && x > 0; };
-  if (!positive(epsilon)) {
-    return InvalidArgument("--epsilon must be finite and positive (got " + Number(epsilon) + ")");
-  }
-  if (!(delta > 0 && delta < 1e-3)) {
-    return InvalidArgument("--delta must be in (0, 0.001) (got " + Number(delta) + ")");
-  }
-  if (domain_fraction && !(*domain_fraction >= 0 && *domain_fraction < 1)) {
-    return InvalidArgument("--domain-fraction must be in [0, 1) or auto (got " +
-                           Number(*domain_fraction) + ")");
-  }
-  if (bins < 0 || bins > 1000) {
-    return InvalidArgument("--bins must be between 1 and 1000, or auto (got " +
-                           std::to_string(bins) + ")");
-  }
-  if (degree < 1 || degree > 6) {
-    return InvalidArgument("--degree must be between 1 and 6 (got " + std::to_string(degree) + ")");
-  }
-  if (!(structure_fraction > 0 && structure_fraction < 1)) {
-    return InvalidArgument("--structure-fraction must be in (0, 1) (got " +
-                           Number(structure_fraction) + ")");
+  for (const SettingSpec& spec : ModelSettingsTable()) {
+    if (auto problem = SettingProblem(spec, spec.get(*this))) {
+      return InvalidArgument(SettingLabel(spec) + " " + *problem);
+    }
   }
   if (mode == SynthesisMode::kDeniable) return deniable.Validate();
-  if (mode == SynthesisMode::kMarginals) {
-    if (marginals.rounds < 0 || marginals.rounds > 100000) {
-      return InvalidArgument("--rounds must be between 1 and 100000, or 0 for automatic (got " +
-                             std::to_string(marginals.rounds) + ")");
-    }
-    if (!(marginals.max_model_mb >= 0 && marginals.max_model_mb <= 4096)) {
-      return InvalidArgument("--max-model-mb must be in (0, 4096] or 0 for the default (got " +
-                             Number(marginals.max_model_mb) + ")");
-    }
-    if (marginals.iterations < 0 || marginals.iterations > 1000000) {
-      return InvalidArgument("--iterations must be between 1 and 1000000, or 0 (got " +
-                             std::to_string(marginals.iterations) + ")");
-    }
-  }
   return OkStatus();
 }
 
+// The description's record of the settings: every described setting that applies to the mode,
+// with "auto" for a value chosen by rule.
 nlohmann::json ModelSettings::ToJson() const {
-  nlohmann::json out;
-  out["mode"] = SynthesisModeName(mode);
-  out["epsilon"] = epsilon;
-  out["delta"] = delta;
-  if (domain_fraction) {
-    out["domain_fraction"] = *domain_fraction;
-  } else {
-    out["domain_fraction"] = "auto";
-  }
-  if (bins > 0) {
-    out["bins"] = bins;
-  } else {
-    out["bins"] = "auto";
-  }
-  if (mode == SynthesisMode::kCorrelated) {
-    out["degree"] = degree;
-    out["structure_fraction"] = structure_fraction;
-  }
-  if (mode == SynthesisMode::kMarginals) {
-    out["mechanism"] = MarginalsMechanismName(marginals.mechanism);
-    if (marginals.mechanism == MarginalsMechanism::kAim) {
-      out["rounds"] = marginals.rounds > 0 ? nlohmann::json(marginals.rounds) : nlohmann::json("auto");
-      out["max_model_mb"] = marginals.max_model_mb > 0 ? marginals.max_model_mb : kDefaultAimModelMb;
-      if (!marginals.target.empty()) out["target"] = marginals.target;
-    }
-  }
-  if (mode == SynthesisMode::kDeniable) {
-    out["k"] = deniable.k;
-    out["gamma"] = deniable.gamma;
-    out["omega_min"] = deniable.omega_min;
-    out["omega_max"] = deniable.omega_max;
-    out["epsilon0"] = deniable.epsilon0;
-    out["deterministic_test"] = deniable.deterministic_test;
-    out["structure"] = DeniableStructureName(deniable.structure);
-    out["maxcost"] = deniable.maxcost;
-    out["split"] = {deniable.split_structure, deniable.split_parameters, deniable.split_seeds};
-    out["max_candidates"] = deniable.max_candidates;
+  nlohmann::json out = nlohmann::json::object();
+  for (const SettingSpec& spec : ModelSettingsTable()) {
+    if (!spec.described || !SettingApplies(spec, *this)) continue;
+    nlohmann::json value = spec.describe != nullptr ? spec.describe(*this)
+                                                    : SettingJson(spec, *this, true);
+    if (!value.is_null()) out[spec.name] = std::move(value);
   }
   return out;
 }

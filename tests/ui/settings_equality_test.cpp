@@ -11,6 +11,7 @@
 #include <QUndoStack>
 #include <gtest/gtest.h>
 
+#include "engine/pipeline/settings_table.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/main_window.h"
 #include "ui/pages/export_page.h"
@@ -90,6 +91,22 @@ TEST(SettingsEquality, EveryFieldCounts) {
   }
 }
 
+// Every row of the settings table, flipped to its example value: SameSettings sees it (the
+// threads, a preference, excepted) and the project file round-trips it.
+TEST(SettingsEquality, EveryRowOfTheSettingsTableCountsAndRoundTrips) {
+  const PrivacySettings base;
+  for (const SettingSpec& spec : ModelSettingsTable()) {
+    PrivacySettings changed = base;
+    spec.set(changed.model, spec.example);
+    if (std::string(spec.name) == "omega_min") changed.model.deniable.omega_max = 9;
+    EXPECT_EQ(SameSettings(base, changed), !spec.persisted) << spec.name;
+    if (!spec.persisted) continue;
+    auto back = PrivacySettingsFromJson(PrivacySettingsToJson(changed), "test");
+    ASSERT_TRUE(back.has_value()) << spec.name << ": " << back.error().message;
+    EXPECT_TRUE(back.value() == changed) << spec.name;
+  }
+}
+
 TEST(SettingsEquality, WorkerThreadsDoNotCount) {
   PrivacySettings a;
   PrivacySettings b;
@@ -120,13 +137,21 @@ TEST(SettingsEquality, BadFieldsNameThemselves) {
   auto bad = PrivacySettingsFromJson(json, "p.deniable");
   ASSERT_FALSE(bad.has_value());
   EXPECT_EQ(bad.error().message,
-            "p.deniable: settings.deniable.structure: unknown structure 'tree' (cfs, privbayes or "
-            "marginals)");
+            "p.deniable: settings.deniable.structure: must be cfs, privbayes or marginals (got "
+            "'tree')");
   json = PrivacySettingsToJson(defaults);
   json["deniable"]["split"] = {0.5, 0.5};
   bad = PrivacySettingsFromJson(json, "p.deniable");
   ASSERT_FALSE(bad.has_value());
-  EXPECT_EQ(bad.error().message, "p.deniable: settings.deniable.split: expected 3 shares (got [0.5,0.5])");
+  EXPECT_EQ(bad.error().message,
+            "p.deniable: settings.deniable.split: expects 3 numbers (got [0.5,0.5])");
+  json = PrivacySettingsToJson(defaults);
+  json["bins"] = 1001;
+  bad = PrivacySettingsFromJson(json, "p.deniable");
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error().message,
+            "p.deniable: settings.bins: must be between 2 and 1000, or 0 / auto for automatic (got "
+            "1001)");
 }
 
 // A result made with the current settings is stale after a change to any one setting the

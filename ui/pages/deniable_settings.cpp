@@ -14,44 +14,49 @@
 #include "ui/tasks/job_controller.h"
 #include "ui/text/format.h"
 #include "ui/widgets/parameter_slider.h"
+#include "ui/widgets/setting_control.h"
 #include "ui/widgets/pass_rate_grid.h"
 
 namespace deniable::ui {
 
 DeniableSettings::DeniableSettings(Session* session, JobController* jobs, QWidget* parent)
     : QGroupBox(tr("Plausible deniability"), parent), session_(session), jobs_(jobs) {
-  k_ = new ParameterSlider({.minimum = 2, .maximum = 500, .decimals = 0, .step = 1,
-                            .logarithmic = true, .integer = true,
-                            .left_caption = tr("◀ faster"), .right_caption = tr("more private ▶"),
-                            .suffix = {}},
-                           this);
+  // Ranges from the settings table (setting_control.h).
+  k_ = settingSlider("k",
+                     {.minimum = 0, .maximum = 1, .decimals = 0, .step = 1, .logarithmic = true,
+                      .integer = true, .left_caption = tr("◀ faster"),
+                      .right_caption = tr("more private ▶"), .suffix = {}},
+                     this);
   k_->setControlToolTip(tr("k: every released row must be explainable by at least k real "
                            "records (the paper uses 50). Larger is more private and slower."));
-  gamma_ = new ParameterSlider({.minimum = 1.1, .maximum = 20, .decimals = 1, .step = 0.5,
-                                .logarithmic = true, .integer = false,
-                                .left_caption = tr("◀ more private"),
-                                .right_caption = tr("faster ▶"), .suffix = {}},
-                               this);
+  gamma_ = settingSlider("gamma",
+                         {.minimum = 0, .maximum = 1, .decimals = 1, .step = 0.5,
+                          .logarithmic = true, .integer = false,
+                          .left_caption = tr("◀ more private"), .right_caption = tr("faster ▶"),
+                          .suffix = {}},
+                         this);
   gamma_->setControlToolTip(tr("γ: those k records must make the row about equally likely, "
                                "within a factor γ (the paper uses 4). Smaller is more private."));
   omega_min_ = new QSpinBox(this);
   omega_max_ = new QSpinBox(this);
+  applySettingRange(omega_min_, "omega_min");
+  applySettingRange(omega_max_, "omega_max");
   for (QSpinBox* omega : {omega_min_, omega_max_}) {
-    omega->setRange(0, 100);
     omega->setSpecialValueText(tr("auto"));
     omega->setKeyboardTracking(false);
     omega->setToolTip(tr("ω: how many columns of a real seed record are re-drawn from the model "
                          "(a range: drawn per row; equal values fix it; auto = the engine's "
                          "default)"));
   }
-  epsilon0_ = new ParameterSlider({.minimum = 0.05, .maximum = 10, .decimals = 2, .step = 0.1,
-                                   .logarithmic = true, .integer = false,
-                                   .left_caption = tr("◀ more private"),
-                                   .right_caption = tr("more rows pass ▶"), .suffix = {}},
-                                  this);
+  epsilon0_ = settingSlider("epsilon0",
+                            {.minimum = 0, .maximum = 1, .decimals = 2, .step = 0.1,
+                             .logarithmic = true, .integer = false,
+                             .left_caption = tr("◀ more private"),
+                             .right_caption = tr("more rows pass ▶"), .suffix = {}},
+                            this);
   epsilon0_->setControlToolTip(tr("ε0: noise of the privacy test's threshold (the paper uses 1)"));
   maxcost_ = new QSpinBox(this);
-  maxcost_->setRange(2, 1'000'000'000);
+  applySettingRange(maxcost_, "maxcost");
   maxcost_->setGroupSeparatorShown(true);
   maxcost_->setKeyboardTracking(false);
   maxcost_->setToolTip(tr("maxcost: at most this many parent combinations per column (the "
@@ -138,7 +143,8 @@ void DeniableSettings::refresh() {
   const QSignalBlocker block_max(omega_max_);
   omega_max_->setValue(options.omega_max);
   const QSignalBlocker block_maxcost(maxcost_);
-  maxcost_->setValue(static_cast<int>(std::min<std::uint64_t>(options.maxcost, 1'000'000'000)));
+  const auto most = static_cast<std::uint64_t>(maxcost_->maximum());
+  maxcost_->setValue(static_cast<int>(std::min<std::uint64_t>(options.maxcost, most)));
   setVisible(session_->settings().model.mode == SynthesisMode::kDeniable);
   refreshAdvice();
 }

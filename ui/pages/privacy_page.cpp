@@ -29,6 +29,7 @@
 #include "ui/widgets/mode_card.h"
 #include "ui/widgets/page_header.h"
 #include "ui/widgets/parameter_slider.h"
+#include "ui/widgets/setting_control.h"
 
 namespace deniable::ui {
 namespace {
@@ -61,6 +62,7 @@ PrivacyPage::PrivacyPage(Session* session, JobController* jobs, QWidget* parent)
   layout->addWidget(new PageHeader(Step::kPrivacy, this));
   layout->addWidget(scroll, 1);
 
+  addSettingDetails(this);  // the settings table's bounds, flag and key in each tooltip
   connect(session_, &Session::settingsChanged, this, &PrivacyPage::refresh);
   connect(session_, &Session::dataChanged, this, &PrivacyPage::refresh);
   connect(session_, &Session::schemaChanged, this, &PrivacyPage::refresh);
@@ -139,11 +141,13 @@ QWidget* PrivacyPage::buildParameters() {
   auto* form = new QFormLayout(box);
   // In a narrow window a label goes above its slider rather than pushing it out of view.
   form->setRowWrapPolicy(QFormLayout::WrapLongRows);
-  epsilon_ = new ParameterSlider({.minimum = 0.01, .maximum = 100, .decimals = 2, .step = 0.1,
-                                  .logarithmic = true, .integer = false,
-                                  .left_caption = tr("◀ more private"),
-                                  .right_caption = tr("more faithful ▶"), .suffix = {}},
-                                 box);
+  // The sliders' and spin boxes' ranges come from the settings table (setting_control.h).
+  epsilon_ = settingSlider("epsilon",
+                           {.minimum = 0, .maximum = 1, .decimals = 2, .step = 0.1,
+                            .logarithmic = true, .integer = false,
+                            .left_caption = tr("◀ more private"),
+                            .right_caption = tr("more faithful ▶"), .suffix = {}},
+                           box);
   epsilon_->setControlToolTip(tr("ε (epsilon), the privacy budget of the whole release. Smaller "
                                  "is more private and noisier. Common choices: 0.1 to 2."));
   connectSlider(epsilon_, QStringLiteral("ε"), [](PrivacySettings& s, double v) { s.model.epsilon = v; });
@@ -159,11 +163,12 @@ QWidget* PrivacyPage::buildParameters() {
                             "one person's record can change what is released."));
   form->addRow(tr("What you get:"), guarantee_);
 
-  degree_ = new ParameterSlider({.minimum = 1, .maximum = 6, .decimals = 0, .step = 1,
-                                 .logarithmic = false, .integer = true,
-                                 .left_caption = tr("◀ fewer relationships, less noise"),
-                                 .right_caption = tr("more relationships ▶"), .suffix = {}},
-                                box);
+  degree_ = settingSlider("degree",
+                          {.minimum = 0, .maximum = 1, .decimals = 0, .step = 1,
+                           .logarithmic = false, .integer = true,
+                           .left_caption = tr("◀ fewer relationships, less noise"),
+                           .right_caption = tr("more relationships ▶"), .suffix = {}},
+                          box);
   degree_->setControlToolTip(tr("Correlated mode: how many other columns each column may depend "
                                 "on. Higher keeps more relationships but splits ε over bigger "
                                 "tables (more noise in each count)."));
@@ -187,11 +192,13 @@ QWidget* PrivacyPage::buildParameters() {
   });
   form->addRow(tr("Marginals mechanism:"), mechanism_);
 
-  bins_ = new ParameterSlider({.minimum = 2, .maximum = 100, .decimals = 0, .step = 1,
-                               .logarithmic = false, .integer = true,
-                               .left_caption = tr("◀ coarser, less noise"),
-                               .right_caption = tr("finer detail ▶"), .suffix = {}},
-                              box);
+  // 2 to 1,000 bins: logarithmic, so that the common 5–50 keep most of the slider.
+  bins_ = settingSlider("bins",
+                        {.minimum = 0, .maximum = 1, .decimals = 0, .step = 1,
+                         .logarithmic = true, .integer = true,
+                         .left_caption = tr("◀ coarser, less noise"),
+                         .right_caption = tr("finer detail ▶"), .suffix = {}},
+                        box);
   bins_->setControlToolTip(tr("At most this many bins per number column. Deniable places them "
                               "privately where the data is (narrow where values crowd, a spike "
                               "such as 0 on its own); with public bounds and no share of ε for "
@@ -247,7 +254,8 @@ QWidget* PrivacyPage::buildParameters() {
   // The minimum stands for "Automatic" (the engine's rule); 0 is allowed when every domain is
   // declared public.
   domain_share_->setDecimals(3);
-  domain_share_->setRange(kAutomaticShare, 0.99);
+  applySettingRange(domain_share_, "domain_fraction");
+  domain_share_->setMinimum(kAutomaticShare);
   domain_share_->setSpecialValueText(tr("Automatic"));
   domain_share_->setSingleStep(0.05);
   domain_share_->setKeyboardTracking(false);
@@ -272,7 +280,7 @@ QWidget* PrivacyPage::buildParameters() {
   advanced_form->addRow(tr("Share of ε for domains:"), domain_share_);
 
   structure_share_ = new QDoubleSpinBox(box);
-  structure_share_->setRange(0.05, 0.95);
+  applySettingRange(structure_share_, "structure_fraction");
   structure_share_->setSingleStep(0.05);
   structure_share_->setKeyboardTracking(false);
   structure_share_->setToolTip(tr("Correlated mode: share of the model's ε spent on choosing "

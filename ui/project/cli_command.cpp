@@ -5,6 +5,8 @@
 
 #include <QRegularExpression>
 
+#include "engine/pipeline/settings_table.h"
+
 
 namespace deniable::ui {
 
@@ -22,68 +24,21 @@ QString shellQuote(const QString& argument) {
   return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
+// Every setting of the table that has a flag and applies to the mode, in the table's order;
+// left out when the CLI's default would be the same anyway: an automatic value ("auto"), a
+// false switch, an empty text, and the worker threads (a preference).
 QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
                          const CliCommandFiles& files) {
   const ModelSettings& model = settings.model;
-  QStringList args = {QStringLiteral("synthesize"), files.input,
-                      QStringLiteral("--mode"), QString::fromUtf8(SynthesisModeName(model.mode)),
-                      QStringLiteral("--epsilon"), exactNumber(model.epsilon),
-                      QStringLiteral("--delta"), exactNumber(model.delta)};
-  if (model.bins > 0) args << QStringLiteral("--bins") << QString::number(model.bins);
-  if (model.domain_fraction) {
-    args << QStringLiteral("--domain-fraction") << exactNumber(*model.domain_fraction);
-  }
-  if (model.mode == SynthesisMode::kCorrelated) {
-    args << QStringLiteral("--degree") << QString::number(model.degree)
-         << QStringLiteral("--structure-fraction") << exactNumber(model.structure_fraction);
-  }
-  if (model.mode == SynthesisMode::kMarginals) {
-    const MarginalsSettings& marginals = model.marginals;
-    args << QStringLiteral("--mechanism")
-         << QString::fromUtf8(MarginalsMechanismName(marginals.mechanism));
-    // The project file's other marginals settings, when not the defaults.
-    if (marginals.rounds > 0) args << QStringLiteral("--rounds") << QString::number(marginals.rounds);
-    if (marginals.max_model_mb > 0) {
-      args << QStringLiteral("--max-model-mb") << exactNumber(marginals.max_model_mb);
+  QStringList args = {QStringLiteral("synthesize"), files.input};
+  for (const SettingSpec& spec : ModelSettingsTable()) {
+    if (!*spec.cli_flag || !spec.persisted || !SettingApplies(spec, model)) continue;
+    const std::string text = SettingText(spec, model);
+    if (text == "auto" || text.empty() || (spec.kind == SettingKind::kBool && text == "false")) {
+      continue;
     }
-    if (!marginals.target.empty()) {
-      args << QStringLiteral("--target") << QString::fromStdString(marginals.target);
-    }
-    if (marginals.iterations > 0) {
-      args << QStringLiteral("--iterations") << QString::number(marginals.iterations);
-    }
-  }
-  if (model.mode == SynthesisMode::kDeniable) {
-    const DeniableOptions& deniable = model.deniable;
-    args << QStringLiteral("--k") << QString::number(deniable.k) << QStringLiteral("--gamma")
-         << exactNumber(deniable.gamma) << QStringLiteral("--epsilon0")
-         << exactNumber(deniable.epsilon0) << QStringLiteral("--maxcost")
-         << QString::number(static_cast<qulonglong>(deniable.maxcost));
-    if (deniable.omega_min > 0 || deniable.omega_max > 0) {
-      args << QStringLiteral("--omega")
-           << (deniable.omega_min == deniable.omega_max
-                   ? QString::number(deniable.omega_min)
-                   : QStringLiteral("%1-%2").arg(deniable.omega_min).arg(deniable.omega_max));
-    }
-    // The project file's other deniable settings, when not the defaults.
-    const DeniableOptions defaults;
-    if (deniable.deterministic_test) args << QStringLiteral("--deterministic-test");
-    if (deniable.structure != defaults.structure) {
-      args << QStringLiteral("--structure")
-           << QString::fromUtf8(DeniableStructureName(deniable.structure));
-    }
-    if (deniable.split_structure != defaults.split_structure ||
-        deniable.split_parameters != defaults.split_parameters ||
-        deniable.split_seeds != defaults.split_seeds) {
-      args << QStringLiteral("--split")
-           << QStringLiteral("%1,%2,%3").arg(exactNumber(deniable.split_structure),
-                                             exactNumber(deniable.split_parameters),
-                                             exactNumber(deniable.split_seeds));
-    }
-    if (deniable.max_candidates > 0) {
-      args << QStringLiteral("--max-candidates")
-           << QString::number(static_cast<qulonglong>(deniable.max_candidates));
-    }
+    args << QString::fromUtf8(spec.cli_flag);
+    if (*spec.value_name) args << QString::fromStdString(text);
   }
   args << QStringLiteral("--schema") << files.schema << QStringLiteral("-n")
        << QString::number(static_cast<qulonglong>(rows)) << QStringLiteral("-o") << files.output;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/session/session_values.h"
 
+#include "engine/pipeline/settings_table.h"
 #include "engine/schema/schema_json.h"
 
 #include <tuple>
-#include <type_traits>
-#include <vector>
+#include <utility>
 
 namespace deniable::ui {
 
@@ -62,98 +62,50 @@ bool SameSettings(const PrivacySettings& a, const PrivacySettings& b) {
   return without_threads(a) == without_threads(b);
 }
 
+// The model settings come from the settings table (engine/pipeline/settings_table.h): each
+// persisted row under its key, in its group's object ("deniable", "marginals" or the top level),
+// as its raw value (bins 0, not "auto", as the project files before the table had it).
 nlohmann::json PrivacySettingsToJson(const PrivacySettings& settings) {
-  const ModelSettings& model = settings.model;
   nlohmann::json out{
-      {"mode", SynthesisModeName(model.mode)},
-      {"epsilon", model.epsilon},
-      {"delta", model.delta},
-      {"bins", model.bins},
-      {"degree", model.degree},
-      {"structure_fraction", model.structure_fraction},
-      {"other_label", model.other_label},
       {"rows", settings.rows},
       {"reproducible_not_private", settings.reproducible},
       {"seed", settings.seed},
+      {"deniable", nlohmann::json::object()},
+      {"marginals", nlohmann::json::object()},
   };
-  // The domain share: a number, or "auto" for the rule (model/domain_budget.h).
-  if (model.domain_fraction) {
-    out["domain_fraction"] = *model.domain_fraction;
-  } else {
-    out["domain_fraction"] = "auto";
+  for (const SettingSpec& spec : ModelSettingsTable()) {
+    if (!spec.persisted) continue;
+    nlohmann::json& group =
+        spec.group == SettingGroup::kModel ? out : out[SettingGroupName(spec.group)];
+    group[spec.name] = SettingJson(spec, settings.model, /*auto_as_text=*/false);
   }
-  {
-    const DeniableOptions& deniable = model.deniable;
-    out["deniable"] = {{"k", deniable.k},
-                       {"gamma", deniable.gamma},
-                       {"omega_min", deniable.omega_min},
-                       {"omega_max", deniable.omega_max},
-                       {"epsilon0", deniable.epsilon0},
-                       {"maxcost", deniable.maxcost},
-                       {"deterministic_test", deniable.deterministic_test},
-                       {"structure", DeniableStructureName(deniable.structure)},
-                       {"split", {deniable.split_structure, deniable.split_parameters,
-                                  deniable.split_seeds}},
-                       {"max_candidates", deniable.max_candidates}};
-  }
-  const MarginalsSettings& marginals = model.marginals;
-  out["marginals"] = {{"mechanism", MarginalsMechanismName(marginals.mechanism)},
-                      {"rounds", marginals.rounds},
-                      {"max_model_mb", marginals.max_model_mb},
-                      {"target", marginals.target},
-                      {"iterations", marginals.iterations}};
   return out;
 }
 
 namespace {
 
-// Reads an optional field of `json` into `out`, checking its JSON type and, for integers, the
-// range (nlohmann's get<int>() of 1e300 or of a fraction would be undefined behaviour or a
-// silent truncation; found by tests/fuzz/fuzz_project_file.cpp). Lists (the split) keep
-// nlohmann's typed read.
-template <typename T>
-Status ReadField(const nlohmann::json& json, const char* key, const std::string& source, T& out) {
-  if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, std::string>) {
-    return ReadOptionalMember(json, key, out, source + ": settings");
-  }
-  if (!json.contains(key)) return OkStatus();
-  try {
-    out = json.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    return ParseError(source + ": settings." + key + ": wrong type (got " + json.at(key).dump() +
-                      ")");
-  }
-  return OkStatus();
-}
-
-// settings.deniable.structure: one of DeniableStructureName's names.
-Status ReadDeniableStructure(const nlohmann::json& json, const std::string& source,
-                             DeniableStructure& out) {
-  std::string name = DeniableStructureName(out);
-  if (Status s = ReadField(json, "structure", source, name); !s) return s;
-  for (DeniableStructure structure : {DeniableStructure::kCfs, DeniableStructure::kPrivBayes,
-                                      DeniableStructure::kMarginals}) {
-    if (name == DeniableStructureName(structure)) {
-      out = structure;
-      return OkStatus();
+// The release's settings (not the model's: not in the settings table): a count, a seed and a
+// switch. (schema_json.h's OptionalMember here set off g++ 12's -Wnull-dereference, a false
+// positive inside nlohmann's iterator.)
+Status ReadReleaseSettings(const nlohmann::json& json, const std::string& where,
+                           PrivacySettings& settings) {
+  for (auto [key, out] : {std::pair<const char*, std::uint64_t*>{"rows", &settings.rows},
+                          {"seed", &settings.seed}}) {
+    if (!json.contains(key) || json.at(key).is_null()) continue;
+    const nlohmann::json& value = json.at(key);
+    if (!value.is_number_unsigned()) {
+      return ParseError(where + "." + key + ": expected a whole number >= 0 (got " +
+                        value.dump() + ")");
     }
+    *out = value.get<std::uint64_t>();
   }
-  return ParseError(source + ": settings.deniable.structure: unknown structure '" + name +
-                    "' (cfs, privbayes or marginals)");
-}
-
-// settings.deniable.split: [D_T, D_P, D_S] shares (checked by Validate).
-Status ReadSplit(const nlohmann::json& json, const std::string& source, DeniableOptions& out) {
-  if (!json.contains("split")) return OkStatus();
-  std::vector<double> shares;
-  if (Status s = ReadField(json, "split", source, shares); !s) return s;
-  if (shares.size() != 3) {
-    return ParseError(source + ": settings.deniable.split: expected 3 shares (got " +
-                      json["split"].dump() + ")");
+  const char* key = "reproducible_not_private";
+  if (json.contains(key) && !json.at(key).is_null()) {
+    if (!json.at(key).is_boolean()) {
+      return ParseError(where + "." + key + ": expected true or false");
+    }
+    settings.reproducible = json.at(key).get<bool>();
   }
-  out.split_structure = shares[0];
-  out.split_parameters = shares[1];
-  out.split_seeds = shares[2];
   return OkStatus();
 }
 
@@ -163,65 +115,23 @@ Result<PrivacySettings> PrivacySettingsFromJson(const nlohmann::json& json,
                                                 const std::string& source) {
   if (!json.is_object()) return ParseError(source + ": settings: expected an object");
   PrivacySettings settings;
-  ModelSettings& model = settings.model;
-  std::string mode = SynthesisModeName(model.mode);
-  Status status = ReadField(json, "mode", source, mode);
-  if (!status) return status.error();
-  const auto parsed = ParseSynthesisMode(mode);
-  if (!parsed) return ParseError(source + ": settings.mode: unknown mode '" + mode + "'");
-  model.mode = *parsed;
-  for (Status s : {ReadField(json, "epsilon", source, model.epsilon),
-                   ReadField(json, "delta", source, model.delta),
-                   ReadField(json, "bins", source, model.bins),
-                   ReadField(json, "degree", source, model.degree),
-                   ReadField(json, "structure_fraction", source, model.structure_fraction),
-                   ReadField(json, "other_label", source, model.other_label),
-                   ReadField(json, "rows", source, settings.rows),
-                   ReadField(json, "reproducible_not_private", source, settings.reproducible),
-                   ReadField(json, "seed", source, settings.seed)}) {
-    if (!s) return s.error();
-  }
-  model.domain_fraction.reset();
-  if (json.contains("domain_fraction") && !(json["domain_fraction"].is_string() &&
-                                            json["domain_fraction"] == "auto")) {
-    double fraction = 0;
-    if (Status s = ReadField(json, "domain_fraction", source, fraction); !s) return s.error();
-    model.domain_fraction = fraction;
-  }
-  if (json.contains("deniable")) {
-    DeniableOptions& deniable = model.deniable;
-    const nlohmann::json& d = json["deniable"];
-    for (Status s : {ReadField(d, "k", source, deniable.k),
-                     ReadField(d, "gamma", source, deniable.gamma),
-                     ReadField(d, "omega_min", source, deniable.omega_min),
-                     ReadField(d, "omega_max", source, deniable.omega_max),
-                     ReadField(d, "epsilon0", source, deniable.epsilon0),
-                     ReadField(d, "maxcost", source, deniable.maxcost),
-                     ReadField(d, "deterministic_test", source, deniable.deterministic_test),
-                     ReadField(d, "max_candidates", source, deniable.max_candidates)}) {
-      if (!s) return s.error();
+  if (Status s = ReadReleaseSettings(json, source + ": settings", settings); !s) return s.error();
+  // Each persisted row of the table, absent = its default; types and bounds as the table says.
+  for (const SettingSpec& spec : ModelSettingsTable()) {
+    if (!spec.persisted) continue;
+    std::string where = source + ": settings";
+    const nlohmann::json* group = &json;
+    if (spec.group != SettingGroup::kModel) {
+      const auto found = json.find(SettingGroupName(spec.group));
+      if (found == json.end() || !found->is_object()) continue;
+      group = &*found;
+      where += std::string(".") + SettingGroupName(spec.group);
     }
-    if (Status s = ReadDeniableStructure(d, source, deniable.structure); !s) return s.error();
-    if (Status s = ReadSplit(d, source, deniable); !s) return s.error();
+    const auto value = group->find(spec.name);
+    if (value == group->end() || value->is_null()) continue;
+    if (Status s = SetSettingFromJson(spec, *value, settings.model, where); !s) return s.error();
   }
-  if (json.contains("marginals")) {
-    const nlohmann::json& m = json["marginals"];
-    std::string mechanism = MarginalsMechanismName(model.marginals.mechanism);
-    for (Status s : {ReadField(m, "mechanism", source, mechanism),
-                     ReadField(m, "rounds", source, model.marginals.rounds),
-                     ReadField(m, "max_model_mb", source, model.marginals.max_model_mb),
-                     ReadField(m, "target", source, model.marginals.target),
-                     ReadField(m, "iterations", source, model.marginals.iterations)}) {
-      if (!s) return s.error();
-    }
-    const auto parsed_mechanism = ParseMarginalsMechanism(mechanism);
-    if (!parsed_mechanism) {
-      return ParseError(source + ": settings.marginals.mechanism: unknown mechanism '" +
-                        mechanism + "' (aim or mst)");
-    }
-    model.marginals.mechanism = *parsed_mechanism;
-  }
-  if (auto valid = model.Validate(); !valid) return valid.error().WithContext(source);
+  if (auto valid = settings.model.Validate(); !valid) return valid.error().WithContext(source);
   return settings;
 }
 

@@ -75,6 +75,23 @@ TEST(PrivacyAccountantSpendRemainingTest, RemainingRhoToSpendFits) {
   ASSERT_TRUE(accountant.Spend(entry).has_value());
 }
 
+// Issue 12, part 7: one margin, applied in one place (Spendable), for every "spend what is
+// left" — the accountant's own remainders and a step's planned shares (AIM, MST).
+TEST(PrivacyAccountantSpendRemainingTest, SpendableIsTheOneMargin) {
+  EXPECT_EQ(PrivacyAccountant::Spendable(1.0), 1.0 - PrivacyAccountant::kSpendMargin);
+  EXPECT_EQ(PrivacyAccountant::Spendable(0.0), 0.0);
+  EXPECT_EQ(PrivacyAccountant::Spendable(-1.0), 0.0);
+  auto accountant = PrivacyAccountant::Create(PrivacyCost{1.0, 1e-6}).value();
+  ASSERT_TRUE(accountant.Spend(Entry("model", 0.25, "all")).has_value());
+  EXPECT_EQ(accountant.RemainingToSpend().epsilon,
+            PrivacyAccountant::Spendable(accountant.Remaining().epsilon));
+  EXPECT_EQ(accountant.RemainingToSpend().delta,
+            PrivacyAccountant::Spendable(accountant.Remaining().delta));
+  ASSERT_TRUE(accountant.SetZcdpDelta(accountant.RemainingToSpend().delta).has_value());
+  EXPECT_EQ(accountant.RemainingRhoToSpend(),
+            PrivacyAccountant::Spendable(accountant.RemainingRho()));
+}
+
 TEST(PrivacyAccountantSpendRemainingTest, RaisedBudgetFitsThePlannedCostAndKeepsTheLedger) {
   auto accountant = PrivacyAccountant::Create(PrivacyCost{1.0, 1e-6}).value();
   ASSERT_TRUE(accountant.Spend(Entry("model", 0.999, "all")).has_value());
