@@ -54,7 +54,8 @@ Result<BayesNet> LearnDirichletParameters(
   for (std::size_t i = 0; i < m; ++i) {
     const double share =
         use_batch ? batch_each
-                  : ShareOf(options.epsilon, std::sqrt(table_cells[i]) / root_sum * (1 - 1e-12));
+                  : PrivacyAccountant::Spendable(
+                        ShareOf(options.epsilon, std::sqrt(table_cells[i]) / root_sum));
     auto geometric = GeometricMechanism::Create(share, 1);
     if (!geometric) return geometric.error().WithContext("conditional counts");
     mechanisms.push_back(*geometric);

@@ -302,7 +302,9 @@ TEST(SynthesizeDeniableTest, EveryStructureLearnerReleases) {
     } else {
       EXPECT_NEAR(structure_epsilon, 2.0, 1e-9);
     }
-    EXPECT_NEAR(accountant.TotalOf("D_P").epsilon, 2.0, 1e-9);
+    // The tables' shares less the accountant's one spend margin (PrivacyAccountant::Spendable).
+    EXPECT_LE(accountant.TotalOf("D_P").epsilon, 2.0);
+    EXPECT_NEAR(accountant.TotalOf("D_P").epsilon, 2.0, 2.0 * 2 * PrivacyAccountant::kSpendMargin);
   }
 }
 
