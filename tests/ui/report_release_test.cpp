@@ -431,6 +431,10 @@ TEST(ReleaseReportTest, MarginalsModeIsExplained) {
       << html.toStdString().substr(0, 2000);
   EXPECT_FALSE(html.contains(QStringLiteral("a Bayesian network with")));
   EXPECT_TRUE(html.contains(QStringLiteral("The measured marginals")));
+  // The fitted model's numbers stay in the description file, out of the Parameters table.
+  EXPECT_FALSE(html.contains(QStringLiteral("error_bounds"))) << "the model's JSON in the report";
+  EXPECT_FALSE(html.contains(QStringLiteral("&quot;clique&quot;")));
+  EXPECT_TRUE(html.contains(QStringLiteral("Marginals mechanism (AIM or MST)")));
 }
 
 }  // namespace

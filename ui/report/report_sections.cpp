@@ -65,6 +65,11 @@ QString parameterLabel(const std::string& key) {
       {QStringLiteral("omega_max"), QObject::tr("ω, most re-sampled attributes")},
       {QStringLiteral("epsilon0"), QObject::tr("ε0 (noise of the test's threshold)")},
       {QStringLiteral("maxcost"), QObject::tr("maxcost (parent configurations per attribute)")},
+      {QStringLiteral("mechanism"), QObject::tr("Marginals mechanism (AIM or MST)")},
+      {QStringLiteral("rounds"), QObject::tr("AIM: most selection rounds")},
+      {QStringLiteral("max_model_mb"), QObject::tr("AIM: largest model (MB)")},
+      {QStringLiteral("iterations"), QObject::tr("Estimation iterations")},
+      {QStringLiteral("target"), QObject::tr("AIM: column whose marginals weigh more")},
   };
   const QString name = toQString(key);
   return labels.value(name, name);
@@ -144,6 +149,9 @@ QString parameterSection(const ReviewData& data) {
                          "types (the ledger shows what the domains spent)");
     }
     if (key == "bins_chosen") continue;  // shown with "bins"
+    // The fitted model itself (AIM's measurements and cliques, the deniable mode's tables): the
+    // Model section describes it; its numbers are in the description file.
+    if (key == "model") continue;
     if (key == "bins" && value.is_string() && value.get<std::string>() == "auto") {
       const nlohmann::json chosen = parameters.value("bins_chosen", nlohmann::json());
       text = chosen.is_number_integer()
