@@ -506,7 +506,7 @@ const std::vector<Command>& Commands() {
         {{"--output", "-o", "schema.json", "write the schema here (default: standard output)"},
          kSchema, kDelimiter, kMissing, kThreshold,
          {"--epsilon", "", "E", "the ε to forecast the private domains at (default 1)"}, kDelta,
-         kDomainFraction, kQuiet}},
+         kDomainFraction, kMode, kQuiet}},
        RunInspect},
       {{"describe", "INPUT.csv [--mode M] [--epsilon E] [--degree K] [--schema S.json] -o description.json",
         "learn a differentially private model and write the dataset description file",

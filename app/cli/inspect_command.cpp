@@ -102,8 +102,15 @@ Result<std::string> ForecastText(const LoadedInput& loaded, const ParsedArgs& ar
     if (!value) return value.error();
     fraction = value.value();
   }
+  SynthesisMode mode = ModelSettings{}.mode;
+  if (args.has("--mode")) {
+    const std::string name = args.get("--mode").value_or("");
+    const auto parsed = ParseSynthesisMode(name);
+    if (!parsed) return InvalidArgument("--mode: unknown mode '" + name + "'");
+    mode = *parsed;
+  }
   auto forecast = ForecastDomains(*loaded.table, loaded.schema, epsilon.value(), delta.value(),
-                                  fraction);
+                                  fraction, nullptr, MissingMarkersOf(mode));
   if (!forecast) return forecast.error();
   std::ostringstream out;
   out << "What private domain discovery keeps at ε = " << epsilon.value()

@@ -38,7 +38,7 @@ DomainNeed DomainNeedOf(const Schema& schema, std::size_t index) {
 }
 
 DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy_rows,
-                              std::optional<double> fixed_fraction) {
+                              std::optional<double> fixed_fraction, MissingMarkers markers) {
   DomainBudget budget;
   int modelled = 0;  // attributes: a geo pair is one
   for (std::size_t i = 0; i < schema.columns.size(); ++i) {
@@ -57,8 +57,11 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
   double union_share = 0;
   if (budget.union_columns > 0) {
     // The union's groups: every attribute but the numeric histogram ones and the geo pairs
-    // (their missing markers come from their own second pass).
-    const int groups = modelled - budget.histogram_columns - budget.geo_columns;
+    // (their missing markers come from their own second pass); only the columns whose values
+    // it learns when the model decides the missing markers.
+    const int groups = markers == MissingMarkers::kModel
+                           ? budget.union_columns
+                           : modelled - budget.histogram_columns - budget.geo_columns;
     // The floor never asks more than kSmallTableKeptShare of a small table's rows: a
     // 1,000-row table must keep categories of 50 rows, not of 300.
     const double kept_rows =

@@ -64,6 +64,15 @@ inline constexpr std::uint64_t kFreeTextMinDistinct = 1000;
 inline constexpr double kFreeTextDistinctShare = 0.1;
 bool IsFreeText(const ColumnSchema& column);
 
+// Who decides whether a column has a "missing" code. kSetUnion: the set union, one marker item
+// per column that is not a numeric histogram or geo column (those read it from their own second
+// pass). kModel: the model's own noisy 1-way marginals (the marginals mode: every column gets a
+// missing code and AIM/MST drop it when its noisy count is below 3σ, marginals/measure.h
+// CompressDomains), so only the columns that need their values learnt take part in the union
+// and its noise grows with √(those columns), not √(all columns): a table whose category lists
+// are mostly declared public no longer pays a union for its missing markers.
+enum class MissingMarkers { kSetUnion, kModel };
+
 // What a column needs from the domain budget.
 enum class DomainNeed {
   kNone,       // not modelled, or a public domain and nothing else to learn
@@ -95,6 +104,7 @@ struct DomainBudget {
 // The rule above. `fixed_fraction` (the user's --domain-fraction) replaces the rule's total
 // share, split between the parts in the rule's proportions. epsilon > 0, noisy_rows >= 0.
 DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy_rows,
-                              std::optional<double> fixed_fraction);
+                              std::optional<double> fixed_fraction,
+                              MissingMarkers markers = MissingMarkers::kSetUnion);
 
 }  // namespace deniable

@@ -168,7 +168,8 @@ bool Contains(const std::vector<std::uint32_t>& sorted, std::uint32_t value) {
 
 ColumnDomain CategoricalDomain(const ColumnSchema& column, const ColumnItems& items,
                                const std::vector<std::uint32_t>& kept,
-                               const std::string& selection, const DomainOptions& options) {
+                               const std::string& selection, const std::string& missing_source,
+                               const DomainOptions& options) {
   ColumnDomain domain;
   domain.name = column.name;
   domain.type = column.type;
@@ -178,7 +179,8 @@ ColumnDomain CategoricalDomain(const ColumnSchema& column, const ColumnItems& it
   if (column.public_categories) {
     domain.categories = *column.public_categories;  // the user's order
     domain.categories_source = DomainSource::kPublic;
-    domain.provenance = "categories declared public in the schema; missing code from " + selection;
+    domain.provenance =
+        "categories declared public in the schema; missing code from " + missing_source;
     return domain;
   }
   std::vector<const ValueCount*> values;
@@ -366,7 +368,7 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
 Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column,
                                 double epsilon, const ColumnItems& items,
                                 const std::vector<std::uint32_t>* kept,
-                                const std::string& selection, const DomainOptions& options,
+                                const std::string& missing_source, const DomainOptions& options,
                                 PrivacyAccountant& accountant, Rng& rng, Progress& progress) {
   ColumnDomain domain;
   domain.name = column.name;
@@ -411,7 +413,7 @@ Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column
                       FormatEpsilon(spec.histogram.counts_epsilon) + "): " +
                       std::to_string(domain.categories.size()) +
                       " strings kept verbatim; a rarer string becomes the kept one sharing its "
-                      "longest prefix; missing code from " + selection;
+                      "longest prefix; missing code from " + missing_source;
   return domain;
 }
 
@@ -424,8 +426,11 @@ struct UnionItems {
   SetUnionInput input;
 };
 
+// `markers` kModel: only the columns whose values are learnt take part, without their missing
+// marker (a missing cell is no item).
 UnionItems MakeUnionItems(const RawTable& table, const Schema& schema,
-                          const std::vector<int>& modelled, bool with_records) {
+                          const std::vector<int>& modelled, bool with_records,
+                          MissingMarkers markers) {
   UnionItems out;
   out.items.resize(modelled.size());
   out.group_of.assign(modelled.size(), -1);
@@ -436,11 +441,15 @@ UnionItems MakeUnionItems(const RawTable& table, const Schema& schema,
     if (need == DomainNeed::kHistogram || need == DomainNeed::kGeo) continue;
     const RawColumn& raw = table.columns[static_cast<std::size_t>(modelled[k])];
     out.items[k] = MakeItems(raw, column, need == DomainNeed::kSetUnion);
-    if (!with_records) continue;
+    const bool by_model = markers == MissingMarkers::kModel;
+    if (!with_records || (by_model && need != DomainNeed::kSetUnion)) continue;
+    const std::uint32_t missing_item = by_model ? kNoItem : out.items[k].missing_item;
     std::vector<std::uint32_t> values(raw.num_rows(), kNoItem);
     for (std::size_t r = 0; r < values.size(); ++r) {
       const std::uint32_t code = raw.codes[r];
-      values[r] = code == kMissingCode ? out.items[k].missing_item : out.items[k].item_of_entry[code];
+      values[r] = code == kMissingCode ? missing_item : out.items[k].item_of_entry[code];
+      // An unparsable numeric cell reads as missing (MakeItems).
+      if (by_model && values[r] == out.items[k].missing_item) values[r] = kNoItem;
     }
     out.group_of[k] = static_cast<int>(out.input.values.size());
     out.input.values.push_back(std::move(values));
@@ -454,7 +463,7 @@ UnionItems MakeUnionItems(const RawTable& table, const Schema& schema,
 Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
                                        double epsilon, double delta,
                                        std::optional<double> domain_fraction,
-                                       const Progress* progress) {
+                                       const Progress* progress, MissingMarkers markers) {
   if (!(std::isfinite(epsilon) && epsilon > 0) || !(delta > 0 && delta < 1)) {
     return InvalidArgument("the forecast needs ε > 0 and δ in (0, 1)");
   }
@@ -465,11 +474,12 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
   DomainForecast forecast;
   // As LearnModel plans it: the row count's share first, then the rule.
   forecast.budget = PlanDomainBudget(schema, epsilon * (1 - kRowCountShare), rows,
-                                     domain_fraction);
+                                     domain_fraction, markers);
   const DomainBudget& budget = forecast.budget;
   const std::vector<int> modelled = ModelledColumns(schema);
   SetUnionForecast union_forecast;
-  UnionItems union_items = MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0);
+  UnionItems union_items =
+      MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0, markers);
   if (progress != nullptr && progress->IsCancelled()) return Cancelled("forecast cancelled");
   if (!union_items.input.values.empty()) {
     SetUnionOptions options;
@@ -595,7 +605,9 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
     }
   }
   if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
-  UnionItems union_items = MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0);
+  const bool markers_by_model = options.missing_markers == MissingMarkers::kModel;
+  UnionItems union_items = MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0,
+                                          options.missing_markers);
   std::vector<ColumnItems>& items = union_items.items;
   const std::vector<int>& group_of = union_items.group_of;
   SetUnionInput& input = union_items.input;
@@ -607,15 +619,21 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
     set_union.delta = options.delta;
     SubProgress union_progress(progress, 0.0, 0.4);
     auto result = DpSetUnion(input, set_union, accountant,
-                             "categories and missing markers of all columns", "all", rng,
-                             union_progress);
+                             markers_by_model ? "categories of the columns without a public list"
+                                              : "categories and missing markers of all columns",
+                             "all", rng, union_progress);
     if (!result) return result.error();
     selected = std::move(result.value());
-    selection = "the DP set union over all columns (Policy Gaussian, ε = " +
+    selection = std::string(markers_by_model ? "the DP set union over the categorical columns"
+                                             : "the DP set union over all columns") +
+                " (Policy Gaussian, ε = " +
                 FormatEpsilon(budget.union_epsilon) + ", δ = " + FormatEpsilon(options.delta) +
                 ")";
   }
   input = SetUnionInput{};  // free the per-record items
+  const std::string missing_source =
+      markers_by_model ? std::string("the model's noisy 1-way marginal (dropped when below 3σ)")
+                       : selection;
 
   // 2. One domain per column.
   std::vector<ColumnDomain> domains;
@@ -648,7 +666,7 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
         break;
       }
       case DomainNeed::kTrie: {
-        auto domain = TextDomain(raw, column, budget.trie_epsilon, items[k], kept, selection,
+        auto domain = TextDomain(raw, column, budget.trie_epsilon, items[k], kept, missing_source,
                                  options, accountant, rng, column_progress);
         if (!domain) return domain.error();
         domains.push_back(std::move(domain.value()));
@@ -658,8 +676,8 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
       case DomainNeed::kNone: {
         static const std::vector<std::uint32_t> kEverything;
         ColumnDomain domain = CategoricalDomain(column, items[k], kept ? *kept : kEverything,
-                                                selection, options);
-        if (kept == nullptr) domain.has_missing = true;
+                                                selection, missing_source, options);
+        if (kept == nullptr || markers_by_model) domain.has_missing = true;
         domains.push_back(std::move(domain));
         break;
       }

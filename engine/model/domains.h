@@ -6,7 +6,9 @@
 //    unit ℓ2 weight flows to the values it has not yet filled, so the noise grows with
 //    √(columns), not with the column count). Values not kept map to the `other` code. The same union decides
 //    the "missing" marker of every column that takes part in it (also the String columns with a
-//    public list and the free-text columns).
+//    public list and the free-text columns) — unless the model decides the missing markers
+//    (DomainOptions::missing_markers, the marginals mode): then only the columns whose values
+//    are learnt take part, and every column keeps a missing code for the model to measure.
 //  * Categorical numeric columns (a 0/1 flag, codes 1..16) take part in the same union with
 //    their values; a value not kept is encoded as the nearest kept one, so such a column never
 //    writes "Other" (typed output).
@@ -57,6 +59,10 @@ struct DomainOptions {
   double delta = 1e-9;   // for the set union
   int default_bins = 20; // most bins of a numeric column (a column's own `bins` wins)
   std::string other_label = "Other";
+  // Who decides the missing codes (domain_budget.h). kModel: every column but the numeric
+  // histogram and geo ones keeps a missing code, and only the columns whose values are learnt
+  // take part in the set union; must match the budget's plan.
+  MissingMarkers missing_markers = MissingMarkers::kSetUnion;
 };
 
 // A budget that spends all of `epsilon` on the domains, split between the set union and the
@@ -100,7 +106,8 @@ struct DomainForecast {
 Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
                                        double epsilon, double delta,
                                        std::optional<double> domain_fraction,
-                                       const Progress* progress = nullptr);
+                                       const Progress* progress = nullptr,
+                                       MissingMarkers markers = MissingMarkers::kSetUnion);
 
 // One domain per modelled column (same order as ModelledColumns). A declared geo pair that is
 // not valid (GeoPairProblem) is refused (kFailedPrecondition naming the columns).

@@ -39,6 +39,10 @@ int AutomaticBins(SynthesisMode mode, double noisy_rows, double model_epsilon, s
                  static_cast<double>(kMostBins)));
 }
 
+MissingMarkers MissingMarkersOf(SynthesisMode mode) {
+  return mode == SynthesisMode::kMarginals ? MissingMarkers::kModel : MissingMarkers::kSetUnion;
+}
+
 const char* SynthesisModeName(SynthesisMode mode) {
   switch (mode) {
     case SynthesisMode::kRandom: return "random";

@@ -193,9 +193,13 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   //    of model/domain_budget.h unless the user set the share.
   const double after_count = model.accountant.RemainingToSpend().epsilon;
   DomainOptions domain_options;
+  // The marginals mode measures every column's 1-way marginal and drops a missing code whose
+  // noisy count is below 3σ: the set union need not decide the missing markers there.
+  domain_options.missing_markers = MissingMarkersOf(settings.mode);
   domain_options.budget =
       PlanDomainBudget(schema, after_count, *noisy_rows,
-                       random ? std::optional<double>(1.0) : settings.domain_fraction);
+                       random ? std::optional<double>(1.0) : settings.domain_fraction,
+                       domain_options.missing_markers);
   // The marginals mode converts its zCDP block at the δ the domains leave: they get half.
   domain_options.delta = settings.mode == SynthesisMode::kMarginals
                              ? ShareOf(settings.delta, kMarginalsDomainDeltaShare)

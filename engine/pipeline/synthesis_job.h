@@ -27,6 +27,7 @@
 #include "engine/io/csv_reader.h"
 #include "engine/metrics/metric_report.h"
 #include "engine/model/description.h"
+#include "engine/model/domain_budget.h"
 #include "engine/model/encoded_table.h"
 #include "engine/schema/schema.h"
 
@@ -35,6 +36,9 @@ namespace deniable {
 enum class SynthesisMode { kRandom, kIndependent, kCorrelated, kDeniable, kMarginals };
 const char* SynthesisModeName(SynthesisMode mode);  // "random", ...
 std::optional<SynthesisMode> ParseSynthesisMode(std::string_view name);
+// Who decides a mode's missing codes (model/domain_budget.h): the marginals mode's own noisy
+// 1-way marginals, the set union in every other mode.
+MissingMarkers MissingMarkersOf(SynthesisMode mode);
 
 // The marginals mode's mechanism (issue 10): MST (JPC 2021) or AIM (VLDB 2022), both estimated
 // with Private-PGM (engine/marginals/).

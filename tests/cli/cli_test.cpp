@@ -84,6 +84,30 @@ TEST(CliTest, InspectWritesAParsableSchema) {
   EXPECT_NE(run.out.find("native-country"), std::string::npos);
 }
 
+// The demo's schema declares 8 category lists public: in the marginals mode (the default) the
+// set union learns only the 2 other categorical columns' values, in the correlated mode it also
+// decides the missing markers of all 10 non-histogram columns (domain_budget.h MissingMarkers).
+TEST(CliTest, InspectForecastsTheUnionOfTheChosenMode) {
+  const std::string dir = test_support::TempDir();
+  const std::string schema = test_support::SourcePath("resources/demo/adult_sample.schema.json");
+  std::string shares[2];
+  int k = 0;
+  for (const char* mode : {"marginals", "correlated"}) {
+    const CliRun run = Cli({"inspect", Demo(), "--schema", schema, "--mode", mode, "-o",
+                            dir + "/schema.json"});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const std::size_t at = run.out.find("set union ");
+    ASSERT_NE(at, std::string::npos) << run.out;
+    shares[k++] = run.out.substr(at, 16);
+  }
+  // 30.6·√g / 300 rows / 0.99 (ε after the row count's 1%): g = 2 → 0.146, g = 10 → 0.326.
+  EXPECT_EQ(shares[0], "set union 0.146 ");
+  EXPECT_EQ(shares[1], "set union 0.326 ");
+  const CliRun bad = Cli({"inspect", Demo(), "--mode", "bogus", "-o", dir + "/schema.json"});
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("--mode"), std::string::npos) << bad.err;
+}
+
 TEST(CliTest, SynthesizeDescribeGenerateCompareEndToEnd) {
   const std::string dir = test_support::TempDir();
   const std::string input_hash_before = ReadFileToString(Demo()).value();

@@ -33,6 +33,7 @@ DomainPlanInputs domainPlanInputs(const PrivacySettings& settings) {
   out.epsilon = settings.model.epsilon;
   out.delta = settings.model.delta;
   out.random_mode = settings.model.mode == SynthesisMode::kRandom;
+  out.missing_markers = MissingMarkersOf(settings.model.mode);
   // Random mode spends the whole budget on the domains (LearnModel: a domain share of 1).
   out.domain_fraction = out.random_mode ? std::optional<double>(1.0) : settings.model.domain_fraction;
   return out;
@@ -42,7 +43,7 @@ DomainBudget plannedDomainBudget(const Schema& schema, std::size_t rows,
                                  const PrivacySettings& settings) {
   const DomainPlanInputs inputs = domainPlanInputs(settings);
   return PlanDomainBudget(schema, afterRowCount(inputs.epsilon), static_cast<double>(rows),
-                          inputs.domain_fraction);
+                          inputs.domain_fraction, inputs.missing_markers);
 }
 
 QString domainRuleText(const DomainBudget& budget, const PrivacySettings& settings) {
@@ -57,11 +58,12 @@ QString domainRuleText(const DomainBudget& budget, const PrivacySettings& settin
 
 QString forecastKey(const LoadedData* data, const Schema& schema, const PrivacySettings& settings) {
   const DomainPlanInputs inputs = domainPlanInputs(settings);
-  return QStringLiteral("%1|%2|%3|%4|%5")
+  return QStringLiteral("%1|%2|%3|%4|%5|%6")
       .arg(reinterpret_cast<quintptr>(data))
       .arg(exactNumber(inputs.epsilon), exactNumber(inputs.delta),
            inputs.domain_fraction ? exactNumber(*inputs.domain_fraction) : QStringLiteral("auto"),
-           qs(SchemaToJson(schema, /*include_stats=*/false).dump()));
+           qs(SchemaToJson(schema, /*include_stats=*/false).dump()))
+      .arg(inputs.missing_markers == MissingMarkers::kModel ? 1 : 0);
 }
 
 DomainForecastRequest makeForecastRequest(const Session& session) {
@@ -82,7 +84,7 @@ DomainForecastOutcome ComputeDomainForecast(const DomainForecastRequest& request
   const DomainPlanInputs inputs = domainPlanInputs(request.settings);
   progress.Report(0.0, "Forecasting the private domains");
   auto forecast = ForecastDomains(table, schema, inputs.epsilon, inputs.delta,
-                                  inputs.domain_fraction, &progress);
+                                  inputs.domain_fraction, &progress, inputs.missing_markers);
   if (!forecast) return forecast.error();
   if (progress.IsCancelled()) return Cancelled("forecast cancelled");
 
@@ -96,9 +98,10 @@ DomainForecastOutcome ComputeDomainForecast(const DomainForecastRequest& request
   record->random_mode = inputs.random_mode;
   record->doubled_epsilon = PlanDomainBudget(schema, afterRowCount(2 * inputs.epsilon),
                                              static_cast<double>(table.num_rows()),
-                                             inputs.domain_fraction);
+                                             inputs.domain_fraction, inputs.missing_markers);
   record->max_share = PlanDomainBudget(schema, afterRowCount(inputs.epsilon),
-                                       static_cast<double>(table.num_rows()), kMaxDomainShare);
+                                       static_cast<double>(table.num_rows()), kMaxDomainShare,
+                                       inputs.missing_markers);
   record->columns.resize(schema.columns.size());
   const std::vector<int> modelled = ModelledColumns(schema);
   if (modelled.size() != forecast->columns.size()) {

@@ -34,6 +34,7 @@ struct DomainPlanInputs {
   double delta = 1e-9;
   std::optional<double> domain_fraction;  // unset: the rule (PlanDomainBudget)
   bool random_mode = false;
+  MissingMarkers missing_markers = MissingMarkers::kSetUnion;  // MissingMarkersOf(mode)
 };
 DomainPlanInputs domainPlanInputs(const PrivacySettings& settings);
 

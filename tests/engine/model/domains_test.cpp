@@ -116,6 +116,65 @@ TEST(DomainsTest, PublicCategoriesKeepTheUsersOrderAndNeedNoOtherCode) {
   EXPECT_EQ(d.categories_source, DomainSource::kPublic);
 }
 
+// The marginals mode (MissingMarkers::kModel): the set union learns only the values of the
+// columns without a public list, none of the missing markers, and every categorical column keeps
+// a missing code for the model's 1-way marginal to keep or drop (marginals/measure.h).
+TEST(DomainsTest, WhenTheModelDecidesMissingMarkersOnlyUnknownValuesEnterTheUnion) {
+  std::vector<std::optional<std::string>> color, level;
+  for (int i = 0; i < 2000; ++i) {
+    color.push_back(i % 2 ? "red" : "blue");
+    level.push_back(i % 3 ? std::optional<std::string>("low") : std::nullopt);
+  }
+  Schema schema;
+  schema.columns = {StringColumn("color"), StringColumn("level")};
+  schema.columns[1].public_categories = std::vector<std::string>{"low", "high"};
+  const RawTable table = MakeTable({MakeColumn("color", color), MakeColumn("level", level)});
+  for (const MissingMarkers markers : {MissingMarkers::kSetUnion, MissingMarkers::kModel}) {
+    PrivacyAccountant accountant = Budget(1.0, 1e-6);
+    DomainOptions options = UnionOnly(1.0, 1e-6);
+    options.missing_markers = markers;
+    SeededRng rng(21);
+    NullProgress progress;
+    auto domains = BuildDomains(table, schema, options, accountant, rng, progress);
+    ASSERT_TRUE(domains.has_value()) << domains.error().message;
+    const ColumnDomain& c = (*domains)[0];
+    const ColumnDomain& l = (*domains)[1];
+    EXPECT_EQ(c.categories, (std::vector<std::string>{"blue", "red"}));
+    ASSERT_EQ(accountant.entries().size(), 1u);
+    if (markers == MissingMarkers::kModel) {
+      // No missing cell in color, yet a missing code: the model's noisy count drops it.
+      EXPECT_TRUE(c.has_missing);
+      EXPECT_TRUE(l.has_missing);
+      EXPECT_EQ(accountant.entries()[0].label, "categories of the columns without a public list");
+      EXPECT_NE(l.provenance.find("the model's noisy 1-way marginal"), std::string::npos);
+    } else {
+      EXPECT_FALSE(c.has_missing);  // the union found none
+      EXPECT_TRUE(l.has_missing);   // 667 missing cells: found
+      EXPECT_EQ(accountant.entries()[0].label, "categories and missing markers of all columns");
+      EXPECT_NE(l.provenance.find("DP set union"), std::string::npos);
+    }
+  }
+}
+
+// The budget rule counts the union's groups: every non-histogram column when the union decides
+// the missing markers, only the columns whose values it learns when the model does.
+TEST(DomainsTest, TheUnionShareCountsOnlyItsOwnColumnsWhenTheModelDecidesMissingMarkers) {
+  Schema schema;
+  schema.columns.push_back(StringColumn("unknown"));
+  for (int i = 0; i < 9; ++i) {
+    schema.columns.push_back(StringColumn("public" + std::to_string(i)));
+    schema.columns.back().public_categories = std::vector<std::string>{"a", "b"};
+  }
+  // 10,000 rows: kept rows max(150, min(300, 500)) = 300; share 30.6·√groups / 300 / ε.
+  const DomainBudget by_union = PlanDomainBudget(schema, 1.0, 10000, std::nullopt);
+  const DomainBudget by_model =
+      PlanDomainBudget(schema, 1.0, 10000, std::nullopt, MissingMarkers::kModel);
+  EXPECT_EQ(by_union.union_columns, 1);
+  EXPECT_EQ(by_model.union_columns, 1);
+  EXPECT_NEAR(by_union.union_epsilon, kUnionConstant * std::sqrt(10.0) / 300, 1e-9);
+  EXPECT_NEAR(by_model.union_epsilon, kMinUnionShare, 1e-9);  // 0.102 clamped up to 0.12
+}
+
 TEST(DomainsTest, PublicBoundsAreUsedAsIsWithIntegerBins) {
   std::vector<std::optional<std::string>> cells;
   for (int i = 0; i < 200; ++i) cells.push_back(std::to_string(i % 10));
