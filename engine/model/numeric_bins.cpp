@@ -131,6 +131,29 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
     first = groups[g_first].first;
     last = groups[g_last].last;
   }
+  // 1b. The range's end leaves: inside a coarse range, leaves at either end whose noisy count
+  //     is below kEdgeTrimScales noise scales are cut off (unless none in the range clears it).
+  if (!leaves.groups.empty()) {
+    const double edge_threshold = kEdgeTrimScales * scale;
+    bool any_clear = false;
+    for (std::size_t j = first; j <= last && !any_clear; ++j) {
+      any_clear = count_of(j) >= edge_threshold;
+    }
+    if (any_clear) {
+      // A run of trimmed leaves stops once it jointly holds edge_threshold: a thin real tail
+      // (leaves of a few dozen records each) loses at most its last leaf or two.
+      double trimmed = 0;
+      while (count_of(first) < edge_threshold && trimmed + count_of(first) < edge_threshold) {
+        trimmed += std::max(count_of(first), 0.0);
+        ++first;
+      }
+      trimmed = 0;
+      while (count_of(last) < edge_threshold && trimmed + count_of(last) < edge_threshold) {
+        trimmed += std::max(count_of(last), 0.0);
+        --last;
+      }
+    }
+  }
   std::vector<double> leaf_edges(leaves.edges.begin() + static_cast<std::ptrdiff_t>(first),
                                  leaves.edges.begin() + static_cast<std::ptrdiff_t>(last) + 2);
 

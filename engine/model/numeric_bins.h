@@ -17,7 +17,11 @@
 //     p = kRangeExtendFalsePositive threshold (hysteresis: a real tail next to the data is kept,
 //     an empty magnitude far away almost never is: each further empty group is taken with
 //     probability at most p, so the range passes k empty groups with probability <= p^k). With
-//     no seed, the heaviest group alone.
+//     no seed, the heaviest group alone. Then, at either end of the range, leaves whose noisy
+//     count is below kEdgeTrimScales noise scales are cut off while the cut leaves jointly
+//     stay below it (an empty leaf at the edge of a split group — ages [96, 128) next to
+//     [80, 96) — would otherwise draw the positive part of its noise, half a scale on average,
+//     and write ages of 127; a thin real tail loses at most a leaf or two, clamped, not lost).
 //     Values beyond the range are clamped into the edge bins when encoded.
 //  2. Leaf weights. A leaf's weight is its noisy count clamped at 0 (unbiased for the leaves
 //     that hold records), except that a group left whole by the adaptive stage (one leaf: a
@@ -48,6 +52,9 @@ namespace deniable {
 inline constexpr double kSeedFalsePositive = 1e-5;
 inline constexpr std::size_t kSeedWindow = 4;
 inline constexpr double kLoneLeafScales = 5.0;
+// Rule 1's end trim: an empty end leaf survives with probability ½e^-2 ≈ 6.8%; a real tail
+// leaf below it (fewer than 2/ε₂ records) is clamped into the new edge leaf, not lost.
+inline constexpr double kEdgeTrimScales = 2.0;
 // Most leaves a domain keeps (rule 5): the description file stays small on million-row columns.
 inline constexpr std::size_t kMaxLeaves = 4096;
 inline constexpr double kExtendFalsePositive = 0.05;  // geo regions (geo_regions.h)

@@ -218,10 +218,11 @@ TEST(DomainsTest, AdaptiveHistogramFindsTheRangeTheSpikeAndNoOtherCode) {
   EXPECT_EQ(d.categories_source, DomainSource::kDp);
   EXPECT_FALSE(d.categorical);
   EXPECT_EQ(d.step, 1);
-  // The range: the magnitude buckets [16, 32), [32, 64), [64, 128) hold the data, so the range
-  // runs over them (values beyond 80 get only noise weight); nothing below 16, nothing at 128.
-  EXPECT_EQ(d.lo, 16);
-  EXPECT_EQ(d.hi, 127);
+  // The range: the magnitude buckets [16, 32), [32, 64), [64, 128) hold the data; the empty
+  // leaves at either end (16..19, 82..127: noise only) are trimmed, so the range is the data's
+  // 20..80 to within a leaf (seeded).
+  EXPECT_EQ(d.lo, 20);
+  EXPECT_EQ(d.hi, 81);
   // The spike is a bin of its own, holding exactly 40.
   const std::uint32_t spike = d.BinOf(40);
   EXPECT_EQ(d.FirstPointOf(spike), 40);

@@ -65,7 +65,35 @@ TEST(NumericBinsTest, AHeavyTailSplitIntoManyLeavesIsKept) {
   EXPECT_GE(455, LaplaceSumThreshold(26, 45, kRangeExtendFalsePositive));
   const ColumnDomain d = Binned(leaves, {.max_bins = 6, .categorical = false});
   EXPECT_DOUBLE_EQ(d.lo, 1.024);
-  EXPECT_NEAR(d.hi, 4.095, 1e-9);
+  // The group is kept; only its last four leaves (noisy 30 + 5 + 30 + 5 = 70, below two noise
+  // scales jointly) are trimmed from the end, the fifth would make the run 100 >= 90.
+  EXPECT_NEAR(d.hi, 2.048 + 2.048 * 22 / 26 - 0.001, 1e-9);
+}
+
+// The range's end leaves below two noise scales are trimmed, but a run of them stops once it
+// jointly holds two scales; with no leaf clearing two scales nothing is trimmed.
+TEST(NumericBinsTest, EndLeavesOfNoiseAreTrimmed) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.count_noise_scale = 45;
+  // Ages: [8, 16) empty, [16, 32) .. [64, 96) hold records, [96, 128) empty with noise 74.
+  leaves.edges = {8, 16, 32, 64, 80, 96, 128};
+  leaves.counts = {-12, 2000, 4000, 900, 100, 74};
+  leaves.groups = {3, 4, 5, 6, 6, 6};
+  ColumnDomain d = Binned(leaves, {.max_bins = 4, .categorical = false});
+  EXPECT_EQ(d.lo, 16);
+  EXPECT_EQ(d.hi, 95);  // [96, 128) trimmed; [80, 96) (100 >= 90) kept
+  // Two end leaves of 60 each: the first is trimmed, the second would make the run 120.
+  leaves.counts = {60, 60, 4000, 900, 100, 74};
+  leaves.groups = {4, 4, 5, 6, 6, 6};
+  d = Binned(leaves, {.max_bins = 4, .categorical = false});
+  EXPECT_EQ(d.lo, 16);
+  // No leaf clears two scales: the range stays whole.
+  leaves.counts = {10, 60, 80, 70, 50, 74};
+  leaves.groups = {6, 6, 6, 6, 6, 6};
+  d = Binned(leaves, {.max_bins = 4, .categorical = false});
+  EXPECT_EQ(d.lo, 8);
+  EXPECT_EQ(d.hi, 127);
 }
 
 // A real tail whose leaves each hold only a few noise scales is kept whole: thresholds apply to
@@ -209,7 +237,9 @@ TEST(NumericBinsTest, AThinClusterOverSeveralMagnitudesIsKept) {
   EXPECT_GT(2240, LaplaceSumThreshold(32, 45, kSeedFalsePositive));
   const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = false});
   EXPECT_EQ(d.lo, 0);
-  EXPECT_EQ(d.hi, std::ldexp(1.0, 17) - 1);
+  // The cluster reaches the last bucket; its very last leaf (70 < two noise scales) is trimmed
+  // from the range's end, the one before would make the trimmed run 140 >= 90.
+  EXPECT_EQ(d.hi, std::ldexp(1.0, 17) - std::ldexp(1.0, 13) - 1);
 }
 
 }  // namespace
