@@ -154,9 +154,10 @@ TEST(HistogramViewModelBinsTest, TheToggleRedrawsOverTheModelsBins) {
   auto* area = qobject_cast<QAreaSeries*>(chart->series()[0]);
   ASSERT_NE(area, nullptr);
   // The area does not own its outline: the chart does, and it goes with the chart.
-  const QPointer<QLineSeries> outline = area->upperSeries();
-  ASSERT_NE(outline, nullptr);
-  EXPECT_EQ(outline->parent(), chart);
+  QLineSeries* upper = area->upperSeries();
+  ASSERT_NE(upper, nullptr);
+  EXPECT_EQ(upper->parent(), chart);
+  const QPointer<QLineSeries> outline = upper;
   const QList<QPointF> points = area->upperSeries()->points();
   ASSERT_EQ(points.size(), 2 * domain->bins + 2);
   const double unit = densityUnit(*bins);

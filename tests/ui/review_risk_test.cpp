@@ -287,18 +287,20 @@ TEST(RiskViewTest, TheRegionsBoundaryLinesGoWithTheirChart) {
     if (auto* a = qobject_cast<QAreaSeries*>(series)) area = a;
   }
   ASSERT_NE(area, nullptr);
-  const QPointer<QLineSeries> upper = area->upperSeries();
-  const QPointer<QLineSeries> lower = area->lowerSeries();
-  ASSERT_NE(upper, nullptr);
-  ASSERT_NE(lower, nullptr);
-  EXPECT_EQ(upper->parent(), chart);
-  EXPECT_EQ(lower->parent(), chart);
+  QLineSeries* upperLine = area->upperSeries();
+  QLineSeries* lowerLine = area->lowerSeries();
+  ASSERT_NE(upperLine, nullptr);
+  ASSERT_NE(lowerLine, nullptr);
+  EXPECT_EQ(upperLine->parent(), chart);
+  EXPECT_EQ(lowerLine->parent(), chart);
   const RiskAxes& axes = view.chartView()->axes();
   const QVector<QPointF> edge =
       riskRegionEdge(riskRegionOf(view.analysis()->options), axes.xMin);
-  EXPECT_EQ(upper->points(), QList<QPointF>(edge.begin(), edge.end()));
-  EXPECT_EQ(lower->points(),
+  EXPECT_EQ(upperLine->points(), QList<QPointF>(edge.begin(), edge.end()));
+  EXPECT_EQ(lowerLine->points(),
             QList<QPointF>({QPointF(axes.xMin, axes.yMin), QPointF(1.0, axes.yMin)}));
+  const QPointer<QLineSeries> upper = upperLine;
+  const QPointer<QLineSeries> lower = lowerLine;
   const QPointer<QAreaSeries> areaAlive = area;
   view.chartView()->showMessage(QStringLiteral("replaced"));
   EXPECT_TRUE(areaAlive.isNull());
