@@ -141,7 +141,13 @@ MainWindow::MainWindow(QWidget* parent)
   showStep(Step::kData);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // The children (the session, its undo stack, the pages, ...) die later, in ~QWidget, when
+  // this is no longer a MainWindow, and some signal on their way out: ~QUndoStack emits
+  // cleanChanged, which is connected to updateTitle. Cut every connection from a child to this
+  // window first, so that none reaches a half-destroyed window.
+  for (QObject* child : findChildren<QObject*>()) disconnect(child, nullptr, this, nullptr);
+}
 
 void MainWindow::createActions() {
   QStyle* s = style();

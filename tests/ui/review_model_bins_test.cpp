@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineSeries>
+#include <QPointer>
 #include <QValueAxis>
 
 #include "engine/core/progress.h"
@@ -152,6 +153,11 @@ TEST(HistogramViewModelBinsTest, TheToggleRedrawsOverTheModelsBins) {
   ASSERT_EQ(chart->series().size(), 2);
   auto* area = qobject_cast<QAreaSeries*>(chart->series()[0]);
   ASSERT_NE(area, nullptr);
+  // The area does not own its outline: the chart does, and it goes with the chart.
+  QLineSeries* upper = area->upperSeries();
+  ASSERT_NE(upper, nullptr);
+  EXPECT_EQ(upper->parent(), chart);
+  const QPointer<QLineSeries> outline = upper;
   const QList<QPointF> points = area->upperSeries()->points();
   ASSERT_EQ(points.size(), 2 * domain->bins + 2);
   const double unit = densityUnit(*bins);
@@ -171,6 +177,7 @@ TEST(HistogramViewModelBinsTest, TheToggleRedrawsOverTheModelsBins) {
 
   // A categorical column: the toggle is disabled and the equal-width view shown.
   view.showAttribute(ReportIndex(*data, "sex"));
+  EXPECT_TRUE(outline.isNull());  // deleted with the density chart the view replaced
   EXPECT_FALSE(toggle->isEnabled());
   EXPECT_FALSE(view.showingModelBins());
   EXPECT_EQ(qobject_cast<QBarSeries*>(view.chart()->series().front())->barSets()[0]->count(),

@@ -42,6 +42,38 @@ TEST(GraphLayoutTest, DotPlacesParentsAboveChildrenAndRoutesEveryEdge) {
   }
 }
 
+// The process keeps one Graphviz context (graph_layout.cpp): a layout after another one, of a
+// different graph, is the same as the first layout of its graph.
+TEST(GraphLayoutTest, ALayoutIsTheSameAfterOthersOnTheSharedContext) {
+  GraphLayoutInput chain;
+  chain.nodes = {{1.0, 0.5}, {0.8, 0.4}, {1.2, 0.5}};
+  chain.edges = {{0, 1}, {1, 2}};
+  GraphLayoutInput star;
+  star.nodes = {{1.0, 0.5}, {1.0, 0.5}, {1.0, 0.5}, {1.0, 0.5}};
+  star.edges = {{0, 1}, {0, 2}, {0, 3}};
+  star.rank_direction = "LR";
+  auto first = ComputeGraphLayout(chain);
+  ASSERT_TRUE(first.has_value()) << first.error().message;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(ComputeGraphLayout(star).has_value());
+  auto again = ComputeGraphLayout(chain);
+  ASSERT_TRUE(again.has_value()) << again.error().message;
+  EXPECT_EQ(again->width, first->width);
+  EXPECT_EQ(again->height, first->height);
+  ASSERT_EQ(again->centers.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(again->centers[i].x, first->centers[i].x) << "node " << i;
+    EXPECT_EQ(again->centers[i].y, first->centers[i].y) << "node " << i;
+  }
+  ASSERT_EQ(again->edges.size(), 2u);
+  for (std::size_t e = 0; e < 2; ++e) {
+    ASSERT_EQ(again->edges[e].points.size(), first->edges[e].points.size()) << "edge " << e;
+    for (std::size_t k = 0; k < first->edges[e].points.size(); ++k) {
+      EXPECT_EQ(again->edges[e].points[k].x, first->edges[e].points[k].x);
+      EXPECT_EQ(again->edges[e].points[k].y, first->edges[e].points[k].y);
+    }
+  }
+}
+
 TEST(GraphLayoutTest, RejectsAnEdgeToAMissingNode) {
   GraphLayoutInput input;
   input.nodes = {{1.0, 0.5}};

@@ -7,11 +7,15 @@
 // record).
 #include <gtest/gtest.h>
 
+#include <QAreaSeries>
+#include <QChart>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLineSeries>
 #include <QListWidget>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
@@ -268,6 +272,40 @@ TEST_F(RiskViewProblemTest, ChoosingASensitiveAttributeComputes) {
   ASSERT_EQ(view.state(), RiskView::State::kReady);
   EXPECT_EQ(view.analysis()->report.rows, 4);
   EXPECT_EQ(view.analysis()->report.cells, 1);
+}
+
+// The acceptable region is an area series between two line series that it does not own: the
+// chart owns them, so replacing the plot deletes them with it.
+TEST(RiskViewTest, TheRegionsBoundaryLinesGoWithTheirChart) {
+  RiskView view;
+  view.setData(ClinicData());
+  ASSERT_TRUE(ComputeAndWait(view));
+  ASSERT_EQ(view.state(), RiskView::State::kReady) << view.verdictText().toStdString();
+  QChart* chart = view.chartView()->chart();
+  QAreaSeries* area = nullptr;
+  for (QAbstractSeries* series : chart->series()) {
+    if (auto* a = qobject_cast<QAreaSeries*>(series)) area = a;
+  }
+  ASSERT_NE(area, nullptr);
+  QLineSeries* upperLine = area->upperSeries();
+  QLineSeries* lowerLine = area->lowerSeries();
+  ASSERT_NE(upperLine, nullptr);
+  ASSERT_NE(lowerLine, nullptr);
+  EXPECT_EQ(upperLine->parent(), chart);
+  EXPECT_EQ(lowerLine->parent(), chart);
+  const RiskAxes& axes = view.chartView()->axes();
+  const QVector<QPointF> edge =
+      riskRegionEdge(riskRegionOf(view.analysis()->options), axes.xMin);
+  EXPECT_EQ(upperLine->points(), QList<QPointF>(edge.begin(), edge.end()));
+  EXPECT_EQ(lowerLine->points(),
+            QList<QPointF>({QPointF(axes.xMin, axes.yMin), QPointF(1.0, axes.yMin)}));
+  const QPointer<QLineSeries> upper = upperLine;
+  const QPointer<QLineSeries> lower = lowerLine;
+  const QPointer<QAreaSeries> areaAlive = area;
+  view.chartView()->showMessage(QStringLiteral("replaced"));
+  EXPECT_TRUE(areaAlive.isNull());
+  EXPECT_TRUE(upper.isNull());
+  EXPECT_TRUE(lower.isNull());
 }
 
 // The tab on the demo data (10,000 rows of Adult), income sensitive, sex, race and age known:

@@ -2,6 +2,7 @@
 // Lays out a directed graph (the learned Bayesian network) with Graphviz's `dot` through its C
 // API (libgvc/libcgraph) — we do not write a layout by hand. Qt-free values in, values out.
 // Graphviz is not thread-safe: calls are serialised by a mutex, so any thread may call this.
+// They share one Graphviz context, made on the first call and kept for the process.
 #pragma once
 
 #include <string>

@@ -273,7 +273,7 @@ QChart* createModelBinsChart(const ModelBinHistogram& h, ModelBinsScale scale) {
     }
     line->append(x_of(h.right.back()), 0);
   };
-  auto* real_upper = new QLineSeries;
+  auto* real_upper = new QLineSeries(chart);  // the area does not own it (see risk_chart.cpp)
   steps(layout.real, real_upper);
   auto* real = new QAreaSeries(real_upper);
   real->setName(QObject::tr("Real"));

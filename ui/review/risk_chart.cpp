@@ -126,10 +126,13 @@ void RiskChartView::setAnalysis(const RiskAnalysis& analysis) {
   };
 
   // The acceptable region, shaded, under everything else.
+  // An area series does not own its boundary lines (only the area is added to the chart, and
+  // the chart owns what it is given): the chart owns them as plain QObject children, which it
+  // deletes after its series.
   const QVector<QPointF> edge = riskRegionEdge(region_, axes_.xMin);
-  auto* upper = new QLineSeries;
+  auto* upper = new QLineSeries(chart);
   upper->append(QList<QPointF>(edge.begin(), edge.end()));
-  auto* lower = new QLineSeries;
+  auto* lower = new QLineSeries(chart);
   lower->append(axes_.xMin, axes_.yMin);
   lower->append(1.0, axes_.yMin);
   auto* area = new QAreaSeries(upper, lower);
