@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/marginals/aim.h"
 
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -9,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "engine/marginals/consistency.h"
 #include "engine/metrics/parallel_tasks.h"
 
 namespace deniable {
@@ -263,6 +265,7 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   MarginalsModel out;
   out.mechanism = "aim";
   out.model = std::move(final_fit->model);
+  out.consistent_pairs = FindConsistentPairs(out.model);  // post-processing (consistency.h)
   out.compression = compression;
   out.rounds = t;
   for (const Measurement& m : measurements) {

@@ -29,7 +29,9 @@ GraphicalModel ModelFromMarginals(JunctionTree tree, const std::vector<Factor>& 
 
 EncodedTable MarginalsModel::Sample(std::size_t rows, const SamplingOptions& options,
                                     Rng& rng) const {
-  return compression.Expand(SampleModel(model, rows, options, rng), rng);
+  EncodedTable sampled = SampleModel(model, rows, options, rng);
+  ApplyConsistentPairs(consistent_pairs, sampled);
+  return compression.Expand(sampled, rng);
 }
 
 nlohmann::json MarginalsModel::ToJson() const {
@@ -65,6 +67,18 @@ nlohmann::json MarginalsModel::ToJson() const {
            {"measured", std::move(measured_json)},
            {"error_bounds", std::move(bounds)}};
   if (rounds > 0) out["rounds"] = rounds;
+  if (!consistent_pairs.empty()) {
+    json pairs = json::array();
+    for (const ConsistentPair& p : consistent_pairs) {
+      std::vector<int> forced(p.forced.begin(), p.forced.end());
+      pairs.push_back({{"parent", p.parent},
+                       {"child", p.child},
+                       {"lambda", p.lambda},
+                       {"mapping", p.mapping},
+                       {"forced", forced}});
+    }
+    out["consistent_pairs"] = std::move(pairs);
+  }
   return out;
 }
 
@@ -159,6 +173,33 @@ Result<MarginalsModel> MarginalsModel::FromJson(const nlohmann::json& json,
       }
     }
     out.rounds = json.value("rounds", 0);
+    if (json.contains("consistent_pairs")) {
+      const std::vector<std::uint32_t>& model_sizes = out.compression.sizes;
+      for (const auto& p : json.at("consistent_pairs")) {
+        ConsistentPair pair;
+        pair.parent = p.at("parent").get<int>();
+        pair.child = p.at("child").get<int>();
+        pair.lambda = p.value("lambda", 0.0);
+        pair.mapping = p.at("mapping").get<std::vector<std::uint32_t>>();
+        const auto forced = p.at("forced").get<std::vector<int>>();
+        const auto in_range = [&](int a) {
+          return a >= 0 && static_cast<std::size_t>(a) < model_sizes.size();
+        };
+        if (!in_range(pair.parent) || !in_range(pair.child) || pair.parent == pair.child) {
+          return fail("consistent_pairs: attributes out of range");
+        }
+        const std::uint32_t na = model_sizes[static_cast<std::size_t>(pair.parent)];
+        const std::uint32_t nb = model_sizes[static_cast<std::size_t>(pair.child)];
+        if (pair.mapping.size() != na || forced.size() != na) {
+          return fail("consistent_pairs: one mapping and one forced flag per code of the parent");
+        }
+        for (std::uint32_t v : pair.mapping) {
+          if (v >= nb) return fail("consistent_pairs: a mapped code out of range");
+        }
+        for (int f : forced) pair.forced.push_back(f != 0);
+        out.consistent_pairs.push_back(std::move(pair));
+      }
+    }
     return out;
   } catch (const nlohmann::json::exception& e) {
     return fail(e.what());

@@ -12,6 +12,7 @@
 
 #include "engine/core/random.h"
 #include "engine/core/result.h"
+#include "engine/marginals/consistency.h"
 #include "engine/marginals/graphical_model.h"
 #include "engine/marginals/measure.h"
 #include "engine/marginals/sampling.h"
@@ -39,12 +40,15 @@ struct MarginalsModel {
   std::vector<double> measured_sigma;
   std::vector<QueryErrorBound> error_bounds;
   int rounds = 0;  // AIM: selection rounds run
+  // Near-functional pairs made exact in every sample (consistency.h), on the model's codes.
+  std::vector<ConsistentPair> consistent_pairs;
 
   // `rows` records over the domains' codes (compressed codes expanded uniformly).
   EncodedTable Sample(std::size_t rows, const SamplingOptions& options, Rng& rng) const;
 
   // {"mechanism", "cliques": [[...]], "marginals": [[probabilities]], "compression": [[[codes of
-  // each compressed code]] per attribute], "measured": [{"clique", "sigma"}], "error_bounds"}.
+  // each compressed code]] per attribute], "measured": [{"clique", "sigma"}], "error_bounds",
+  // "consistent_pairs": [{"parent", "child", "lambda", "mapping": [...], "forced": [0|1 ...]}]}.
   nlohmann::json ToJson() const;
   // Validates everything against the domains' sizes so that sampling cannot fail.
   static Result<MarginalsModel> FromJson(const nlohmann::json& json,

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine/marginals/mst.h"
 
+
 #include <cmath>
 #include <numeric>
 #include <string>
 
 #include "engine/dp/privacy_accountant.h"
+#include "engine/marginals/consistency.h"
 #include "engine/metrics/parallel_tasks.h"
 
 namespace deniable {
@@ -127,6 +129,7 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
   auto fitted = EstimateModel(measurements, sizes, final_options);
   if (!fitted) return fitted.error();
   out.model = std::move(fitted->model);
+  out.consistent_pairs = FindConsistentPairs(out.model);  // post-processing (consistency.h)
   for (const Measurement& m : measurements) {
     out.measured.push_back(m.clique);
     out.measured_sigma.push_back(m.sigma);

@@ -420,13 +420,27 @@ Result<SyntheticRows> SynthesizeDeniableRows(const LearnedModel& model, std::siz
 }
 
 // What the marginals mode measured, and AIM's a-priori error bounds (AIM §5) in brief.
-std::string MarginalsSummary(const MarginalsModel& m) {
+std::string MarginalsSummary(const MarginalsModel& m, const std::vector<ColumnDomain>& domains) {
   std::ostringstream text;
   text << "Model: " << (m.mechanism == "mst" ? "MST" : "AIM") << ", " << m.measured.size()
        << " noisy marginals";
   if (m.rounds > 0) text << " over " << m.rounds << " rounds";
   text << ", " << m.model.tree().cliques().size() << " cliques (" << m.model.tree().TotalCells()
        << " cells).";
+  if (!m.consistent_pairs.empty()) {
+    auto name = [&](int a) {
+      return static_cast<std::size_t>(a) < domains.size()
+                 ? domains[static_cast<std::size_t>(a)].AttributeName()
+                 : "#" + std::to_string(a);
+    };
+    text << "\nMade exact (a near-function in the fitted model, λ >= "
+         << Number(kConsistentPairLambda) << "):";
+    for (std::size_t k = 0; k < m.consistent_pairs.size(); ++k) {
+      const ConsistentPair& p = m.consistent_pairs[k];
+      text << (k > 0 ? "," : "") << " " << name(p.parent) << " → " << name(p.child);
+    }
+    text << ".";
+  }
   if (!m.error_bounds.empty()) {
     std::vector<double> bounds;
     for (const QueryErrorBound& b : m.error_bounds) {
@@ -462,7 +476,7 @@ Result<SyntheticRows> Synthesize(const LearnedModel& model, const RawTable& /*ta
   text << "Synthesized " << rows << " rows in " << model.description.mode << " mode.\n"
        << "Guarantee for the whole release: " << model.description.guarantee["statement"].get<std::string>();
   if (model.marginals) {
-    out.summary.model_text = MarginalsSummary(*model.marginals);
+    out.summary.model_text = MarginalsSummary(*model.marginals, model.description.domains);
     text << "\n" << out.summary.model_text;
   }
   out.summary.text = text.str();
