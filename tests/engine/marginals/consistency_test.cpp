@@ -35,6 +35,16 @@ const std::vector<double> kAb = {400, 10, 10,  //
                                  10, 12, 8};
 const std::vector<double> kBc = {209, 209, 300, 72, 15, 15};  // B's totals 418, 372, 30
 
+// The released form: the model of kAb/kBc on identity compression, with its pairs.
+MarginalsModel ModelWithPairs() {
+  MarginalsModel m;
+  m.mechanism = "aim";
+  m.model = ModelOf(kAb, kBc);
+  m.compression = DomainCompression::Identity({3, 3, 2});
+  m.consistent_pairs = FindConsistentPairs(m.model);
+  return m;
+}
+
 TEST(ConsistencyTest, ANearFunctionalPairIsFoundWithItsMapping) {
   const std::vector<ConsistentPair> pairs = FindConsistentPairs(ModelOf(kAb, kBc));
   // The stronger direction is kept; its reverse would close a cycle.
@@ -71,11 +81,7 @@ TEST(ConsistencyTest, ApplyingSetsTheChildOfForcedCodesOnlyParentsFirst) {
 // Sampling applies the pairs: every row of a forced code carries its label, and the parent's
 // marginal is the model's (a chi-square-free check: counts within 4 standard deviations).
 TEST(ConsistencyTest, SamplesOfTheModelKeepThePairAndTheParentsMarginal) {
-  MarginalsModel m;
-  m.mechanism = "aim";
-  m.model = ModelOf(kAb, kBc);
-  m.compression = DomainCompression::Identity({3, 3, 2});
-  m.consistent_pairs = FindConsistentPairs(m.model);
+  const MarginalsModel m = ModelWithPairs();
   SeededRng rng(5);
   const std::size_t n = 20000;
   const EncodedTable rows = m.Sample(n, SamplingOptions{}, rng);
@@ -95,11 +101,7 @@ TEST(ConsistencyTest, SamplesOfTheModelKeepThePairAndTheParentsMarginal) {
 
 // The description carries the pairs: written and read back, they are the same.
 TEST(ConsistencyTest, ThePairsSurviveTheDescription) {
-  MarginalsModel m;
-  m.mechanism = "aim";
-  m.model = ModelOf(kAb, kBc);
-  m.compression = DomainCompression::Identity({3, 3, 2});
-  m.consistent_pairs = FindConsistentPairs(m.model);
+  const MarginalsModel m = ModelWithPairs();
   auto back = MarginalsModel::FromJson(m.ToJson(), {3, 3, 2}, "model");
   ASSERT_TRUE(back.has_value()) << back.error().message;
   ASSERT_EQ(back->consistent_pairs.size(), 1u);
