@@ -244,5 +244,38 @@ TEST(NetworkViewTest, MarginalsModeShowsAimErrorBounds) {
   }
 }
 
+// The marginals mode's exact pairs (parameters.model.consistent_pairs): the header lists them
+// and the child's and parent's details say which follows which; malformed entries are skipped.
+TEST(NetworkViewTest, MarginalsModeShowsThePairsMadeExact) {
+  auto base = test_support::DemoReviewData(SynthesisMode::kMarginals);
+  ASSERT_NE(base, nullptr);
+  auto data = std::make_shared<ReviewData>(*base);
+  const std::vector<std::string> names = AttributeNames(data->description);
+  const auto index = [&](const std::string& name) {
+    return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
+  };
+  const int code = index("education-num"), label = index("education");
+  ASSERT_LT(code, static_cast<int>(names.size()));
+  ASSERT_LT(label, static_cast<int>(names.size()));
+  nlohmann::json& model = data->description.parameters["model"];
+  model["consistent_pairs"] = nlohmann::json::array(
+      {{{"parent", code}, {"child", label}, {"lambda", 0.9}},
+       {{"parent", 999}, {"child", label}},     // out of range: skipped
+       {{"parent", "x"}, {"child", code}}});    // not a number: skipped
+  const NetworkFacts facts = ExtractNetworkFacts(*data);
+  ASSERT_EQ(facts.exact_pairs.size(), 1u);
+  EXPECT_EQ(facts.exact_pairs[0], std::make_pair(code, label));
+  NetworkView view;
+  view.setData(data);
+  EXPECT_TRUE(view.orderText().contains(QStringLiteral("<b>Made exact</b>")));
+  EXPECT_TRUE(view.orderText().contains(QStringLiteral("education-num → education")))
+      << view.orderText().toStdString();
+  view.showAttribute(label);
+  EXPECT_TRUE(view.detailsText().contains(QStringLiteral("<b>Follows education-num</b>")))
+      << view.detailsText().toStdString();
+  view.showAttribute(code);
+  EXPECT_TRUE(view.detailsText().contains(QStringLiteral("<b>Determines education</b>")));
+}
+
 }  // namespace
 }  // namespace deniable::ui

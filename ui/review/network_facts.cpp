@@ -106,6 +106,18 @@ NetworkFacts ExtractNetworkFacts(const ReviewData& data) {
         }
         return !out.empty();
       };
+      const nlohmann::json pairs = model.value("consistent_pairs", nlohmann::json::array());
+      for (const nlohmann::json& p : pairs.is_array() ? pairs : nlohmann::json::array()) {
+        std::vector<int> both;
+        if (!p.is_object() ||
+            !clique(nlohmann::json::array({p.value("parent", nlohmann::json()),
+                                           p.value("child", nlohmann::json())}),
+                    both) ||
+            both.size() != 2 || both[0] == both[1]) {
+          continue;
+        }
+        facts.exact_pairs.emplace_back(both[0], both[1]);
+      }
       const nlohmann::json bounds = model.value("error_bounds", nlohmann::json::array());
       for (const nlohmann::json& b : bounds.is_array() ? bounds : nlohmann::json::array()) {
         WorkloadBound bound;

@@ -56,6 +56,9 @@ struct NetworkFacts {
   // The measured marginals that contain `attribute`.
   std::vector<std::size_t> MeasuredWith(int attribute) const;
   std::vector<WorkloadBound> bounds;  // AIM only
+  // Near-functional pairs made exact in every sampled row (parameters.model.consistent_pairs,
+  // engine/marginals/consistency.h): (parent, child), attribute indices.
+  std::vector<std::pair<int, int>> exact_pairs;
   AttributeBounds BoundsOf(int attribute) const;
   std::optional<OmegaRange> omega;  // deniable mode, when the run recorded it
   std::vector<int> sigma;           // attribute indices (into Description::domains) in σ order

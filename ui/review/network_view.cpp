@@ -157,6 +157,17 @@ void NetworkView::setData(std::shared_ptr<const ReviewData> reviewData) {
                .arg(facts.mechanism == "mst" ? tr("MST") : tr("AIM"))
                .arg(facts.measured.size())
                .arg(joint);
+    if (!facts.exact_pairs.empty()) {
+      QStringList pairs;
+      for (const auto& [parent, child] : facts.exact_pairs) {
+        pairs << QStringLiteral("%1 → %2")
+                     .arg(toQString(names[static_cast<std::size_t>(parent)]).toHtmlEscaped(),
+                          toQString(names[static_cast<std::size_t>(child)]).toHtmlEscaped());
+      }
+      text += tr("<br><b>Made exact</b> (a near-function in the fitted model: every sampled row "
+                 "gets the label its code has there): %1.")
+                  .arg(pairs.join(QStringLiteral(", ")));
+    }
   }
   if (facts.deniable) {
     text += tr("<br><b>σ order</b> (the order attributes are sampled in): %1")
@@ -248,6 +259,20 @@ void NetworkView::showAttribute(int attribute) {
                         .arg(QString::number(b.median_tvd, 'g', 2))
                         .arg(QString::number(b.worst_tvd, 'g', 2))
                         .arg(b.queries - b.bounded);
+    }
+    auto nameOf = [&](int a) {
+      return toQString(description.domains[static_cast<std::size_t>(a)].AttributeName()).toHtmlEscaped();
+    };
+    for (const auto& [parent, child] : facts.exact_pairs) {
+      if (child == attribute) {
+        text += tr("<br><b>Follows %1</b>: each code of %1 gets one value of this column in every "
+                   "sampled row (a near-function in the fitted model, made exact).")
+                    .arg(nameOf(parent));
+      } else if (parent == attribute) {
+        text += tr("<br><b>Determines %1</b> in every sampled row (a near-function in the fitted "
+                   "model, made exact).")
+                    .arg(nameOf(child));
+      }
     }
     details_->setText(text);
   }
