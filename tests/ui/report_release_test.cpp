@@ -435,6 +435,20 @@ TEST(ReleaseReportTest, MarginalsModeIsExplained) {
   EXPECT_FALSE(html.contains(QStringLiteral("error_bounds"))) << "the model's JSON in the report";
   EXPECT_FALSE(html.contains(QStringLiteral("&quot;clique&quot;")));
   EXPECT_TRUE(html.contains(QStringLiteral("Marginals mechanism (AIM or MST)")));
+  // The pairs made exact (parameters.model.consistent_pairs) are named in the Model section.
+  auto with_pair = std::make_shared<ReviewData>(*data);
+  const std::vector<std::string> names = AttributeNames(with_pair->description);
+  with_pair->description.parameters["model"]["consistent_pairs"] =
+      nlohmann::json::array({{{"parent", 0}, {"child", 1}, {"lambda", 0.9}}});
+  const QString paired = withoutImages(BuildReleaseReportHtml(*with_pair, DemoContext()));
+  EXPECT_TRUE(paired.contains(
+      QStringLiteral("Made exact in every synthetic row (a near-function in the fitted model, "
+                     "such as a code and its label): %1 → %2.")
+          .arg(QString::fromStdString(names[0]), QString::fromStdString(names[1]))
+          .toHtmlEscaped()))
+      << paired.toStdString().substr(0, 3000);
+  EXPECT_EQ(html.contains(QStringLiteral("Made exact")),
+            data->description.parameters["model"].contains("consistent_pairs"));
 }
 
 }  // namespace

@@ -248,6 +248,18 @@ QString modelSection(const ReviewData& data, const NetworkFacts& network) {
             .arg(toQString(network.mechanism == "mst" ? "MST" : "AIM"))
             .arg(joint)
             .arg(data.description.network.nodes.size())));
+    if (!network.exact_pairs.empty()) {
+      const std::vector<std::string> names = AttributeNames(data.description);
+      QStringList pairs;
+      for (const auto& [parent, child] : network.exact_pairs) {
+        pairs << toQString(names[static_cast<std::size_t>(parent)] + " → " +
+                           names[static_cast<std::size_t>(child)]);
+      }
+      body += QStringLiteral("<p>%1</p>").arg(escape(
+          QObject::tr("Made exact in every synthetic row (a near-function in the fitted model, "
+                      "such as a code and its label): %1.")
+              .arg(pairs.join(QStringLiteral(", ")))));
+    }
     body += report_html::figure(image, QObject::tr("The measured marginals"),
                                 escape(QObject::tr("A line joins columns measured together (in "
                                                    "a noisy 2- or 3-way marginal); colours give "
