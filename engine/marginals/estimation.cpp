@@ -55,41 +55,61 @@ std::vector<Placed> PlaceMeasurements(const GraphicalModel& model,
 
 using Values = std::vector<std::vector<double>>;  // one vector per clique
 
+// The placed measurements of each clique of the tree, in placed order (a source before the
+// measurements summed from it: a measurement and its source always share their clique).
+std::vector<std::vector<std::size_t>> ByClique(const GraphicalModel& model,
+                                               const std::vector<Placed>& placed) {
+  std::vector<std::vector<std::size_t>> out(model.potentials().size());
+  for (std::size_t k = 0; k < placed.size(); ++k) out[placed[k].clique].push_back(k);
+  return out;
+}
+
 // Loss at the model's current marginals, and its gradient per clique of the tree. `x` and
 // `dx` are scratch (one vector per placed measurement: its marginal, then ∂loss/∂marginal).
+// Each clique's measurements are independent of the other cliques': the work runs per clique
+// (on the model's threads, GraphicalModel::ForEachClique), each writing its own slots, and the
+// cliques' losses are added in clique order, so the result does not depend on the threads.
 double LossAndGradient(const GraphicalModel& model, const std::vector<Placed>& placed,
-                       Values& gradient, Values& x, Values& dx) {
+                       const std::vector<std::vector<std::size_t>>& by_clique, Values& gradient,
+                       Values& x, Values& dx, std::vector<double>& clique_loss) {
   const std::vector<Factor>& mu = model.marginals();
   gradient.resize(mu.size());
-  for (std::size_t c = 0; c < mu.size(); ++c) gradient[c].assign(mu[c].values.size(), 0.0);
   x.resize(placed.size());
   dx.resize(placed.size());
-  double loss = 0;
-  for (std::size_t k = 0; k < placed.size(); ++k) {  // sources first
-    const Placed& p = placed[k];
-    const Measurement& m = *p.m;
-    const std::vector<double>& source =
-        p.parent < 0 ? mu[p.clique].values : x[static_cast<std::size_t>(p.parent)];
-    std::vector<double>& xk = x[k];
-    xk.assign(m.noisy.size(), 0.0);
-    for (std::size_t i = 0; i < source.size(); ++i) xk[p.map[i]] += source[i];
-    const double c = 1.0 / m.sigma;
-    std::vector<double>& d = dx[k];
-    d.resize(xk.size());
-    for (std::size_t i = 0; i < xk.size(); ++i) {
-      const double w = m.weights.empty() ? 1.0 : m.weights[i];
-      const double diff = c * (w * xk[i] - m.noisy[i]);
-      loss += 0.5 * diff * diff;
-      d[i] = c * w * diff;  // ∂/∂x
+  clique_loss.assign(mu.size(), 0.0);
+  model.ForEachClique([&](std::size_t c) {
+    gradient[c].assign(mu[c].values.size(), 0.0);
+    double loss = 0;
+    for (std::size_t k : by_clique[c]) {  // sources first
+      const Placed& p = placed[k];
+      const Measurement& m = *p.m;
+      const std::vector<double>& source =
+          p.parent < 0 ? mu[c].values : x[static_cast<std::size_t>(p.parent)];
+      std::vector<double>& xk = x[k];
+      xk.assign(m.noisy.size(), 0.0);
+      for (std::size_t i = 0; i < source.size(); ++i) xk[p.map[i]] += source[i];
+      const double inv_sigma = 1.0 / m.sigma;
+      std::vector<double>& d = dx[k];
+      d.resize(xk.size());
+      for (std::size_t i = 0; i < xk.size(); ++i) {
+        const double w = m.weights.empty() ? 1.0 : m.weights[i];
+        const double diff = inv_sigma * (w * xk[i] - m.noisy[i]);
+        loss += 0.5 * diff * diff;
+        d[i] = inv_sigma * w * diff;  // ∂/∂x
+      }
     }
-  }
-  for (std::size_t k = placed.size(); k-- > 0;) {  // measurements before their sources
-    const Placed& p = placed[k];
-    std::vector<double>& target =
-        p.parent < 0 ? gradient[p.clique] : dx[static_cast<std::size_t>(p.parent)];
-    const std::vector<double>& d = dx[k];
-    for (std::size_t i = 0; i < target.size(); ++i) target[i] += d[p.map[i]];
-  }
+    const std::vector<std::size_t>& mine = by_clique[c];
+    for (std::size_t j = mine.size(); j-- > 0;) {  // measurements before their sources
+      const Placed& p = placed[mine[j]];
+      std::vector<double>& target =
+          p.parent < 0 ? gradient[c] : dx[static_cast<std::size_t>(p.parent)];
+      const std::vector<double>& d = dx[mine[j]];
+      for (std::size_t i = 0; i < target.size(); ++i) target[i] += d[p.map[i]];
+    }
+    clique_loss[c] = loss;
+  });
+  double loss = 0;
+  for (double l : clique_loss) loss += l;
   return loss;
 }
 
@@ -162,10 +182,13 @@ Result<EstimationResult> EstimateModel(const std::vector<Measurement>& measureme
     model.Calibrate();
   }
   const std::vector<Placed> placed = PlaceMeasurements(model, measurements);
+  const std::vector<std::vector<std::size_t>> by_clique = ByClique(model, placed);
+  model.set_threads(options.threads);
 
   EstimationResult result;
   Values gradient, trial_gradient, x, dx;
-  double loss = LossAndGradient(model, placed, gradient, x, dx);
+  std::vector<double> clique_loss;
+  double loss = LossAndGradient(model, placed, by_clique, gradient, x, dx, clique_loss);
   // Step size: private-pgm starts every iteration at 2/total². The loss is relatively smooth
   // w.r.t. total·KL with constant total/σ² (½‖Δμ‖²/σ² <= ‖Δμ‖₁²/(2σ²) <= (total/σ²)·total·KL
   // by Pinsker), so σ_min²/total is also a safe start; we take the larger and let the step
@@ -192,7 +215,7 @@ Result<EstimationResult> EstimateModel(const std::vector<Measurement>& measureme
         for (std::size_t i = 0; i < p.size(); ++i) p[i] = theta[k][i] - alpha * gradient[k][i];
       }
       model.Calibrate();
-      new_loss = LossAndGradient(model, placed, trial_gradient, x, dx);
+      new_loss = LossAndGradient(model, placed, by_clique, trial_gradient, x, dx, clique_loss);
       if (loss - new_loss >= 0.5 * alpha * Dot(gradient, nu, model.marginals())) break;
       alpha *= 0.5;
     }
@@ -205,6 +228,7 @@ Result<EstimationResult> EstimateModel(const std::vector<Measurement>& measureme
       break;
     }
   }
+  model.set_threads(1);  // the caller's model: one thread unless it says otherwise
   result.model = std::move(model);
   result.loss = loss;
   result.iterations = t;

@@ -44,6 +44,9 @@ struct EstimationOptions {
   double tolerance = 0;
   // Extra cliques the model must contain (besides the measured ones).
   std::vector<Clique> extra_cliques;
+  // Workers for the per-clique loops (GraphicalModel::set_threads; 0 = all cores). The result
+  // does not depend on it.
+  std::size_t threads = 1;
 };
 
 struct EstimationResult {

@@ -7,6 +7,8 @@
 #include <limits>
 #include <utility>
 
+#include "engine/core/parallel.h"
+
 namespace deniable {
 
 GraphicalModel::GraphicalModel(JunctionTree tree, double total)
@@ -38,7 +40,7 @@ void GraphicalModel::Calibrate() {
   const std::vector<int>& order = tree_.order();
   const std::size_t m = tree_.cliques().size();
   std::vector<Factor>& belief = marginals_;  // partial, then belief, then marginal
-  for (std::size_t c = 0; c < m; ++c) {
+  ForEachClique([&](std::size_t c) {
     const std::vector<double>& theta = potentials_[c].values;
     std::vector<double>& b = belief[c].values;
     b.resize(theta.size());
@@ -46,7 +48,7 @@ void GraphicalModel::Calibrate() {
     for (double v : theta) top = std::max(top, v);
     if (!std::isfinite(top)) top = 0;
     for (std::size_t i = 0; i < theta.size(); ++i) b[i] = std::exp(theta[i] - top);
-  }
+  });
   std::vector<std::vector<double>> upward(m);
   for (std::size_t k = order.size(); k-- > 1;) {  // collect: leaves first
     const auto c = static_cast<std::size_t>(order[k]);
@@ -87,13 +89,26 @@ void GraphicalModel::Calibrate() {
     const std::vector<std::uint32_t>& map = up_map_[c];
     for (std::size_t i = 0; i < target.size(); ++i) target[i] *= from_parent[map[i]];
   }
-  for (std::size_t c = 0; c < m; ++c) {
+  ForEachClique([&](std::size_t c) {
     std::vector<double>& b = belief[c].values;
     double z = 0;
     for (double v : b) z += v;
     const double scale = z > 0 ? total_ / z : 0.0;
     for (double& v : b) v *= scale;
+  });
+}
+
+void GraphicalModel::ForEachClique(const std::function<void(std::size_t clique)>& body) const {
+  const std::size_t m = tree_.cliques().size();
+  if (threads_ != 1 && m > 1 && tree_.TotalCells() >= kParallelCells) {
+    // The bodies touch only their clique's preallocated slots and do not throw; were a worker
+    // to fail anyway, every clique is redone on this thread (each body is idempotent).
+    if (ParallelFor(m, threads_, "belief propagation",
+                    [&](std::size_t c, std::size_t) { body(c); })) {
+      return;
+    }
   }
+  for (std::size_t c = 0; c < m; ++c) body(c);
 }
 
 Factor GraphicalModel::Marginal(const Clique& attributes) const {

@@ -126,6 +126,7 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
   EstimationOptions final_options;
   final_options.iterations = options.iterations;
   final_options.tolerance = options.tolerance;
+  final_options.threads = static_cast<std::size_t>(std::max(options.threads, 0));
   auto fitted = EstimateModel(measurements, sizes, final_options);
   if (!fitted) return fitted.error();
   out.model = std::move(fitted->model);

@@ -96,5 +96,35 @@ TEST(EstimationTest, WarmStartContinuesFromThePreviousModel) {
             MaxRelativeError(cold->model.Marginal({0, 1}), ms[0].noisy));
 }
 
+// A model past kParallelCells runs its per-clique loops on several threads: the fit is the
+// same, bit for bit, as on one thread (each clique writes its own slots; the losses are added in
+// clique order). Noisy measurements of two cliques {0,1,2} and {2,3} (33,792 cells in all) and
+// a nested 2-way one, so that a measurement summed from another one takes part.
+TEST(EstimationTest, ThreadsDoNotChangeTheFit) {
+  const Truth truth = RandomTruth({32, 32, 32, 24}, 50000.0, 9);
+  std::vector<Measurement> ms = {Exact(truth, {0, 1, 2}), Exact(truth, {2, 3}),
+                                 Exact(truth, {0, 1})};
+  SeededRng rng(3);
+  for (Measurement& m : ms) {
+    m.sigma = 4.0;
+    for (double& v : m.noisy) v += 4.0 * (UniformUnit(rng) - 0.5);
+  }
+  EstimationOptions options;
+  options.iterations = 30;
+  options.threads = 1;
+  auto one = EstimateModel(ms, truth.sizes, options);
+  options.threads = 2;
+  auto two = EstimateModel(ms, truth.sizes, options);
+  ASSERT_TRUE(one.has_value() && two.has_value());
+  ASSERT_GE(one->model.tree().TotalCells(), kParallelCells);
+  EXPECT_EQ(one->iterations, two->iterations);
+  EXPECT_EQ(one->loss, two->loss);
+  for (std::size_t c = 0; c < one->model.marginals().size(); ++c) {
+    EXPECT_EQ(one->model.marginals()[c].values, two->model.marginals()[c].values) << c;
+  }
+  // The returned models are back on one thread.
+  EXPECT_EQ(two->model.threads(), 1u);
+}
+
 }  // namespace
 }  // namespace deniable
