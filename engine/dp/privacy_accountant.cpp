@@ -141,8 +141,9 @@ Status CheckEntry(const LedgerEntry& e) {
     return InvalidArgument(what + "rho_each must be finite and >= 0 (got " +
                            FormatDouble(e.rho_each) + ")");
   }
-  if (e.rho_each > 0 && (e.epsilon_each != 0 || e.delta_each != 0)) {
-    return InvalidArgument(what + "a zCDP entry (rho_each > 0) has epsilon_each = delta_each = 0");
+  if (e.rho_each > 0 && e.epsilon_each != 0) {
+    return InvalidArgument(what + "a zCDP entry (rho_each > 0) has epsilon_each = 0 (its "
+                           "delta_each, if any, is a total-variation term)");
   }
   return OkStatus();
 }
@@ -153,17 +154,19 @@ PrivacyCost PrivacyAccountant::TotalWithExtra(const LedgerEntry* extra,
                                               const std::string& node) const {
   std::vector<PrivacyCost> own;
   std::vector<double> rhos;
+  double coupling = 0;  // Σ total-variation terms of approximate-zCDP entries
   auto take = [&](const LedgerEntry& e) {
     if (e.partition != node) return;
     if (e.rho_each > 0) {
       rhos.push_back(MulUp(CountUp(e.count), e.rho_each));
+      coupling = AddUp(coupling, MulUp(CountUp(e.count), e.delta_each));
     } else {
       own.push_back(e.cost);
     }
   };
   for (const LedgerEntry& e : entries_) take(e);
   if (extra != nullptr) take(*extra);
-  if (!rhos.empty()) own.push_back(ZcdpBlockCost(ComposeZcdp(rhos)));
+  if (!rhos.empty()) own.push_back(ZcdpBlockCost(ComposeZcdp(rhos), coupling));
   PrivacyCost children;
   for (const Partition& p : partitions_) {
     if (p.parent != node || p.name == node) continue;
@@ -179,11 +182,14 @@ bool PrivacyAccountant::Fits(PrivacyCost total) const {
   return total.epsilon <= budget_.epsilon && total.delta <= budget_.delta;
 }
 
-PrivacyCost PrivacyAccountant::ZcdpBlockCost(double rho) const {
+PrivacyCost PrivacyAccountant::ZcdpBlockCost(double rho, double coupling) const {
   if (!(zcdp_delta_ > 0)) return PrivacyCost{kInfinity, 1.0};
   auto epsilon = ZcdpEpsilon(rho, zcdp_delta_);
   if (!epsilon) return PrivacyCost{kInfinity, 1.0};
-  return PrivacyCost{*epsilon, zcdp_delta_};
+  // δ = δ_z + e^ε·Σ coupling (privacy_accountant.md, "Approximate zCDP entries").
+  const double delta =
+      coupling > 0 ? AddUp(zcdp_delta_, MulUp(internal::ExpUp(*epsilon), coupling)) : zcdp_delta_;
+  return PrivacyCost{*epsilon, std::min(delta, 1.0)};
 }
 
 Status PrivacyAccountant::SetZcdpDelta(double delta) {
@@ -240,7 +246,8 @@ double PrivacyAccountant::RemainingRho() const {
 
 LedgerEntry PrivacyAccountant::Priced(LedgerEntry entry) const {
   if (entry.rho_each > 0) {
-    entry.cost = ZcdpBlockCost(MulUp(CountUp(entry.count), entry.rho_each));
+    entry.cost = ZcdpBlockCost(MulUp(CountUp(entry.count), entry.rho_each),
+                               MulUp(CountUp(entry.count), entry.delta_each));
     entry.composition = "zcdp";
     return entry;
   }

@@ -22,7 +22,8 @@
 // budget with EvenShare()/ShareOf(), which round down, not with ε / m (fl(1/10)·10 > 1).
 // zCDP entries (rho_each > 0: Gaussian and exponential mechanisms of the marginals mode) compose
 // by adding ρ (Bun & Steinke Lemma 1.7); a node's zCDP entries are converted ONCE, as a block,
-// to (ZcdpEpsilon(Σρ, δ_z), δ_z) with the δ_z fixed by SetZcdpDelta (CKS 2020 Corollary 13),
+// to (ε = ZcdpEpsilon(Σρ, δ_z), δ_z + e^ε·Σ coupling) with the δ_z fixed by SetZcdpDelta (CKS
+// 2020 Corollary 13; "coupling": the total-variation terms of approximate-zCDP entries),
 // and that cost composes sequentially with the node's (ε, δ) entries. Soundness needs the block
 // to run after the (ε, δ) mechanisms (two-step sequential composition), so once a zCDP entry is
 // recorded the accountant refuses (ε, δ) entries (kFailedPrecondition).
@@ -82,8 +83,10 @@ struct LedgerEntry {
   double delta_each = 0;
   double sensitivity = 0;   // of the query, in its own units (documented per mechanism)
   std::size_t count = 1;    // identical invocations composed in this entry
-  // zCDP entries: ρ per invocation (> 0; then epsilon_each and delta_each must be 0). 0 for
-  // (ε, δ) entries.
+  // zCDP entries: ρ per invocation (> 0; then epsilon_each must be 0). 0 for (ε, δ) entries.
+  // A zCDP entry with delta_each > 0 is *approximate* zCDP: on every pair of neighbours its
+  // output is within total-variation distance delta_each of a ρ-zCDP mechanism's (the set
+  // union's new items, dp/set_union.md); the block's δ then grows by e^ε·Σ delta_each.
   double rho_each = 0;
   PrivacyCost cost;         // the composed cost of this entry (filled by the accountant)
   std::string composition;  // "single", "sequential", "advanced" (filled by the accountant)
@@ -166,8 +169,8 @@ class PrivacyAccountant {
   PrivacyCost TotalWithExtra(const LedgerEntry* extra, const std::string& node) const;
   bool Fits(PrivacyCost total) const;
   bool KnowsPartition(const std::string& name) const;
-  // (ZcdpEpsilon(ρ, δ_z), δ_z); {+inf, 1} without δ_z.
-  PrivacyCost ZcdpBlockCost(double rho) const;
+  // (ε = ZcdpEpsilon(ρ, δ_z), δ_z + e^ε·coupling); {+inf, 1} without δ_z.
+  PrivacyCost ZcdpBlockCost(double rho, double coupling) const;
   // The entry with cost and composition filled in for the current state.
   LedgerEntry Priced(LedgerEntry entry) const;
 

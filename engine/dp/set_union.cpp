@@ -88,7 +88,16 @@ Status ValidateInput(const SetUnionInput& input) {
 }
 
 Result<Plan> MakePlan(const SetUnionInput& input, const SetUnionOptions& options) {
-  if (Status s = internal::CheckPositiveFinite(options.epsilon, "set union epsilon"); !s) {
+  const bool zcdp = options.rho > 0;
+  if (zcdp && options.mechanism != SetUnionMechanism::kPolicyGaussian) {
+    return InvalidArgument("set union rho (zCDP) needs Policy Gaussian");
+  }
+  if (!(std::isfinite(options.rho) && options.rho >= 0)) {
+    return InvalidArgument("set union rho must be finite and >= 0");
+  }
+  if (Status s = internal::CheckPositiveFinite(zcdp ? options.rho : options.epsilon,
+                                               zcdp ? "set union rho" : "set union epsilon");
+      !s) {
     return s.error();
   }
   if (Status s = internal::CheckOpenUnit(options.delta, "set union delta"); !s) return s.error();
@@ -112,8 +121,11 @@ Result<Plan> MakePlan(const SetUnionInput& input, const SetUnionOptions& options
   plan.mechanism = options.mechanism;
   const std::size_t groups = input.values.size();
   if (options.mechanism == SetUnionMechanism::kPolicyGaussian) {
-    auto calibration = CalibratePolicyGaussian(options.epsilon, options.delta, groups,
-                                               options.gaussian_alpha, options.round_fractions);
+    auto calibration =
+        zcdp ? CalibratePolicyGaussianZcdp(options.rho, options.delta, groups,
+                                           options.gaussian_alpha, options.round_fractions)
+             : CalibratePolicyGaussian(options.epsilon, options.delta, groups,
+                                       options.gaussian_alpha, options.round_fractions);
     if (!calibration) return calibration.error();
     for (const PolicyGaussianRound& round : calibration->rounds) {
       plan.rounds.push_back({round.threshold, round.cap, round.sigma});
@@ -184,14 +196,10 @@ double SetUnionThreshold(double epsilon, double delta, std::size_t groups) {
   return rho * (1 + 1e-12) + 1e-9;
 }
 
-Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double delta,
-                                                          std::size_t groups, double gaussian_alpha,
-                                                          std::span<const double> round_fractions) {
-  if (!(epsilon > 0 && epsilon <= 500)) {
-    return InvalidArgument("set union epsilon must be in (0, 500] for Policy Gaussian (got " +
-                           internal::FormatDouble(epsilon) + ")");
-  }
-  if (Status s = internal::CheckOpenUnit(delta, "set union delta"); !s) return s.error();
+namespace {
+
+Status CheckGaussianShape(std::size_t groups, double gaussian_alpha,
+                          std::span<const double> round_fractions) {
   if (groups > kMaxGroups) {
     return InvalidArgument("set union: at most 2^20 groups are supported (got " +
                            std::to_string(groups) + ")");
@@ -206,42 +214,30 @@ Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double
   for (double f : round_fractions) {
     if (!(f > 0 && f <= 1)) return InvalidArgument("set union round fractions must be in (0, 1]");
   }
+  return OkStatus();
+}
+
+// Per round: σ_r (with the charged floating-point slack), τ_r and Γ_r from σ_1 =
+// calibration.base_sigma and the new-item budget calibration.delta_threshold (dp/set_union.md,
+// "Mechanism"); `what` names the budget in the error for parameters out of range.
+Status CalibrateRounds(PolicyGaussianCalibration& calibration, std::size_t groups,
+                       double gaussian_alpha, std::span<const double> round_fractions,
+                       const std::string& what) {
   const double max_items_groups = static_cast<double>(std::max<std::size_t>(groups, 1));  // Δ0
-  const auto rounds = static_cast<double>(round_fractions.size());
-
-  PolicyGaussianCalibration calibration;
-  // δ = δ_g + e^ε·δ_T + FP margin: δ_g = δ/2, δ_T = δ_g·e^{−ε}·(1 − 2^-20).
-  calibration.delta_gaussian = EvenShare(delta, 2);
-  calibration.delta_threshold = internal::MulDown(
-      internal::MulDown(calibration.delta_gaussian, internal::ExpDown(-epsilon)), 1 - 0x1p-20);
-  // The margin δ_g − e^ε·δ_T >= δ_g·2^-20 must cover (1 + e^ε) times the total-variation cost
-  // of deciding arguments beyond ±37.5 deterministically: rounds·2^32·Δ0·Q(37.5).
-  const double cutoff_cost =
-      MulUp(MulUp(AddUp(1.0, internal::ExpUp(epsilon)), MulUp(rounds, kMaxRecords)),
-            MulUp(max_items_groups, GaussianTailUpper(kGaussianTailMaxArgument)));
-  if (!(cutoff_cost <= internal::MulDown(calibration.delta_gaussian, 0x1p-21)) ||
-      !(calibration.delta_threshold > 0)) {
-    return InvalidArgument("set union delta = " + internal::FormatDouble(delta) +
-                           " is too small for Policy Gaussian");
-  }
-  auto base_sigma = AnalyticGaussianSigma(epsilon, calibration.delta_gaussian, 1.0);
-  if (!base_sigma) return base_sigma.error();
-  calibration.base_sigma = *base_sigma;
-
+  const double base_sigma = calibration.base_sigma;
   // New items: Δ0 per round, each kept with probability <= Q(z) <= δ_T / (rounds·Δ0).
   const double per_item = internal::DivDown(
       EvenShare(calibration.delta_threshold, round_fractions.size()), max_items_groups);
   const double z = GaussianTailInverseUpper(per_item);
   if (!std::isfinite(z)) {
-    return InvalidArgument("set union delta = " + internal::FormatDouble(delta) +
-                           " is too small for Policy Gaussian");
+    return InvalidArgument("set union delta is too small for Policy Gaussian");
   }
   const double fraction_sum = std::max(1.0, internal::SumUp(round_fractions));
   const double sqrt_groups = internal::SqrtUp(max_items_groups);
   for (double fraction : round_fractions) {
     // μ_r = (1/σ_1)·sqrt(f_r / F): Σ μ_r² <= 1/σ_1² (μ-GDP composition over the rounds).
     const double sigma_base =
-        internal::DivUp(MulUp(*base_sigma, internal::SqrtUp(fraction_sum)), SqrtDown(fraction));
+        internal::DivUp(MulUp(base_sigma, internal::SqrtUp(fraction_sum)), SqrtDown(fraction));
     PolicyGaussianRound round;
     double sigma = sigma_base;
     bool converged = false;
@@ -266,12 +262,91 @@ Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double
       }
     }
     if (!converged || !(round.l2_sensitivity <= 2.0)) {
-      return InvalidArgument("set union epsilon = " + internal::FormatDouble(epsilon) +
-                             " is too small for Policy Gaussian over " + std::to_string(groups) +
+      return InvalidArgument("set union " + what + " is too small for Policy Gaussian over " +
+                             std::to_string(groups) +
                              " groups (the floating-point slack cannot be bounded)");
     }
     round.sigma = sigma;
     calibration.rounds.push_back(round);
+  }
+  return OkStatus();
+}
+
+// rounds·2^32·Δ0·Q(37.5): the total-variation cost, on one dataset, of deciding keep arguments
+// beyond ±37.5 deterministically.
+double CutoffCost(std::size_t groups, std::size_t rounds) {
+  const double max_items_groups = static_cast<double>(std::max<std::size_t>(groups, 1));
+  return MulUp(MulUp(static_cast<double>(rounds), kMaxRecords),
+               MulUp(max_items_groups, GaussianTailUpper(kGaussianTailMaxArgument)));
+}
+
+}  // namespace
+
+Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double delta,
+                                                          std::size_t groups, double gaussian_alpha,
+                                                          std::span<const double> round_fractions) {
+  if (!(epsilon > 0 && epsilon <= 500)) {
+    return InvalidArgument("set union epsilon must be in (0, 500] for Policy Gaussian (got " +
+                           internal::FormatDouble(epsilon) + ")");
+  }
+  if (Status s = internal::CheckOpenUnit(delta, "set union delta"); !s) return s.error();
+  if (Status s = CheckGaussianShape(groups, gaussian_alpha, round_fractions); !s) {
+    return s.error();
+  }
+
+  PolicyGaussianCalibration calibration;
+  // δ = δ_g + e^ε·δ_T + FP margin: δ_g = δ/2, δ_T = δ_g·e^{−ε}·(1 − 2^-20).
+  calibration.delta_gaussian = EvenShare(delta, 2);
+  calibration.delta_threshold = internal::MulDown(
+      internal::MulDown(calibration.delta_gaussian, internal::ExpDown(-epsilon)), 1 - 0x1p-20);
+  // The margin δ_g − e^ε·δ_T >= δ_g·2^-20 must cover (1 + e^ε) times the total-variation cost
+  // of deciding arguments beyond ±37.5 deterministically: rounds·2^32·Δ0·Q(37.5).
+  const double cutoff_cost = MulUp(AddUp(1.0, internal::ExpUp(epsilon)),
+                                   CutoffCost(groups, round_fractions.size()));
+  if (!(cutoff_cost <= internal::MulDown(calibration.delta_gaussian, 0x1p-21)) ||
+      !(calibration.delta_threshold > 0)) {
+    return InvalidArgument("set union delta = " + internal::FormatDouble(delta) +
+                           " is too small for Policy Gaussian");
+  }
+  auto base_sigma = AnalyticGaussianSigma(epsilon, calibration.delta_gaussian, 1.0);
+  if (!base_sigma) return base_sigma.error();
+  calibration.base_sigma = *base_sigma;
+  if (Status s = CalibrateRounds(calibration, groups, gaussian_alpha, round_fractions,
+                                 "epsilon = " + internal::FormatDouble(epsilon));
+      !s) {
+    return s.error();
+  }
+  return calibration;
+}
+
+Result<PolicyGaussianCalibration> CalibratePolicyGaussianZcdp(
+    double rho, double coupling, std::size_t groups, double gaussian_alpha,
+    std::span<const double> round_fractions) {
+  if (!(rho > 0 && rho <= 1e6)) {
+    return InvalidArgument("set union rho must be in (0, 1e6] for Policy Gaussian (got " +
+                           internal::FormatDouble(rho) + ")");
+  }
+  if (Status s = internal::CheckOpenUnit(coupling, "set union delta"); !s) return s.error();
+  if (Status s = CheckGaussianShape(groups, gaussian_alpha, round_fractions); !s) {
+    return s.error();
+  }
+  PolicyGaussianCalibration calibration;
+  // The coupling τ (dp/set_union.md, "Under zCDP"): new items δ_T plus the deterministic
+  // decisions beyond ±37.5 on both datasets, 2·CutoffCost <= τ·2^-20 >= τ − δ_T.
+  calibration.delta_gaussian = 0;
+  calibration.delta_threshold = internal::MulDown(coupling, 1 - 0x1p-20);
+  const double cutoff_cost = MulUp(2.0, CutoffCost(groups, round_fractions.size()));
+  if (!(cutoff_cost <= internal::MulDown(coupling, 0x1p-21)) ||
+      !(calibration.delta_threshold > 0)) {
+    return InvalidArgument("set union delta = " + internal::FormatDouble(coupling) +
+                           " is too small for Policy Gaussian");
+  }
+  // σ_1 >= 1/sqrt(2ρ): μ = 1/σ_1 <= sqrt(2ρ), so μ²/2 <= ρ.
+  calibration.base_sigma = internal::DivUp(1.0, SqrtDown(internal::MulDown(2.0, rho)));
+  if (Status s = CalibrateRounds(calibration, groups, gaussian_alpha, round_fractions,
+                                 "rho = " + internal::FormatDouble(rho));
+      !s) {
+    return s.error();
   }
   return calibration;
 }
@@ -400,13 +475,22 @@ Result<SetUnionResult> DpSetUnion(const SetUnionInput& input, const SetUnionOpti
       entry.mechanism = "DP set union (Policy Gaussian, ℓ2 descent; σ = " + sigmas +
                         ", τ = " + thresholds + ", Γ = " + caps +
                         (rounds > 1 ? ", " + std::to_string(rounds) + " rounds" : "") +
-                        "), analytic Gaussian + threshold δ";
+                        (options.rho > 0 ? "), zCDP + new-item coupling δ"
+                                         : "), analytic Gaussian + threshold δ");
       entry.partition = partition;
       entry.reference =
-          "Gopi et al., ICML 2020 (Policy Gaussian); Balle & Wang, ICML 2018, Thm. 8; "
-          "dp/set_union.md";
-      entry.epsilon_each = options.epsilon;
-      entry.delta_each = options.delta;
+          options.rho > 0
+              ? "Gopi et al., ICML 2020 (Policy Gaussian); Dong, Roth & Su 2022, Thm. 2.10 "
+                "(μ-GDP implies μ²/2-zCDP); dp/set_union.md (Under zCDP)"
+              : "Gopi et al., ICML 2020 (Policy Gaussian); Balle & Wang, ICML 2018, Thm. 8; "
+                "dp/set_union.md";
+      if (options.rho > 0) {
+        entry.rho_each = options.rho;    // approximate zCDP (privacy_accountant.h)
+        entry.delta_each = options.delta;  // its total-variation coupling
+      } else {
+        entry.epsilon_each = options.epsilon;
+        entry.delta_each = options.delta;
+      }
       entry.sensitivity = 1;  // ℓ2
       if (Status s = trial.Spend(entry); !s) return s.error();
     } else {

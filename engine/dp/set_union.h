@@ -62,6 +62,11 @@ enum class SetUnionMechanism {
 struct SetUnionOptions {
   double epsilon = 0.1;
   double delta = 1e-9;
+  // > 0: zCDP accounting (Policy Gaussian only; the marginals mode, whose model is zCDP too):
+  // σ_1 = 1/sqrt(2ρ) instead of the analytic Gaussian for ε, `epsilon` is ignored, and `delta`
+  // is the total-variation coupling τ of an approximate-zCDP ledger entry (new items and the
+  // floating-point cutoff; the accountant charges e^ε·τ). dp/set_union.md, "Under zCDP".
+  double rho = 0;
   SetUnionMechanism mechanism = SetUnionMechanism::kPolicyGaussian;
   // Policy Laplace: Γ = ρ + α·b: how far above the threshold an item is filled. An item at the
   // cap is dropped with probability ½·e^{−α}; for a table's domain losing "Male" from `sex` is
@@ -109,6 +114,13 @@ struct PolicyGaussianCalibration {
 Result<PolicyGaussianCalibration> CalibratePolicyGaussian(double epsilon, double delta,
                                                           std::size_t groups, double gaussian_alpha,
                                                           std::span<const double> round_fractions);
+
+// The same under zCDP: σ_1 = 1/sqrt(2ρ) (rounded up; μ-GDP with μ <= sqrt(2ρ), hence ρ-zCDP),
+// and the new items plus the ±37.5 cutoff within total variation `coupling` (δ_T =
+// coupling·(1 − 2^-20)); delta_gaussian is 0.
+Result<PolicyGaussianCalibration> CalibratePolicyGaussianZcdp(
+    double rho, double coupling, std::size_t groups, double gaussian_alpha,
+    std::span<const double> round_fractions);
 
 // ρ for the given parameters (Δ0 = groups).
 double SetUnionThreshold(double epsilon, double delta, std::size_t groups);

@@ -98,6 +98,10 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
          << (budget.geo_columns > 0 ? " numeric/text/geo" : " numeric/text") << " columns "
          << column_share;
   }
+  if (union_share > 0) {
+    const double model_share = std::max(0.0, 1.0 - union_share - column_share);
+    budget.union_zcdp_fraction = union_share / (union_share + model_share);
+  }
   budget.rule = rule.str();
   // Rounded down so that the parts never add up to more than the share (privacy_accountant.h).
   budget.union_epsilon = ShareOf(epsilon, union_share);

@@ -93,6 +93,10 @@ struct DomainBudget {
   double histogram_epsilon = 0;  // per numeric column (adaptive stage 2ε_a plus second pass)
   double trie_epsilon = 0;       // per free-text column
   double geo_epsilon = 0;        // per geo pair (quadtree adaptive stage plus second pass)
+  // The union's share of a zCDP block it shares with the model (the marginals mode): its ε
+  // share over its and the model's ε shares, union / (union + 1 − total share). A ρ split in
+  // the rule's proportions; the block as a whole converts far better than the two apart.
+  double union_zcdp_fraction = 0;
   int union_columns = 0, histogram_columns = 0, trie_columns = 0, geo_columns = 0;
   double total() const {
     return union_epsilon + histogram_epsilon * histogram_columns + trie_epsilon * trie_columns +

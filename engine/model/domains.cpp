@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
 
+#include "engine/dp/directed_rounding.h"
 #include "engine/dp/geometric_mechanism.h"
 #include "engine/dp/set_union.h"
 #include "engine/histogram/column_histograms.h"
@@ -460,6 +462,14 @@ UnionItems MakeUnionItems(const RawTable& table, const Schema& schema,
 
 }  // namespace
 
+ZcdpUnionPlan PlanZcdpUnion(double epsilon, double delta) {
+  ZcdpUnionPlan plan;
+  plan.coupling = internal::MulDown(ShareOf(delta, kZcdpUnionDeltaShare),
+                                    internal::ExpDown(-epsilon));
+  plan.delta_z = ShareOf(delta, 1 - kZcdpUnionDeltaShare);
+  return plan;
+}
+
 Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
                                        double epsilon, double delta,
                                        std::optional<double> domain_fraction,
@@ -485,6 +495,25 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
     SetUnionOptions options;
     options.epsilon = budget.union_epsilon;
     options.delta = delta;
+    if (markers == MissingMarkers::kModel && budget.union_zcdp_fraction > 0) {
+      // The marginals mode: the union's share of the zCDP block, as the run plans it (the row
+      // count and the columns' pure-ε domains first, run_job.cpp).
+      const ZcdpUnionPlan plan = PlanZcdpUnion(epsilon, delta);
+      auto scratch = PrivacyAccountant::Create({epsilon, delta});
+      if (!scratch) return scratch.error();
+      LedgerEntry pure;
+      pure.label = "row count and the columns' own domains";
+      pure.partition = "all";
+      pure.epsilon_each =
+          std::min(internal::AddUp(epsilon * kRowCountShare, budget.total() - budget.union_epsilon),
+                   epsilon);
+      if (pure.epsilon_each > 0) {
+        if (Status s = scratch->Spend(pure); !s) return s.error();
+      }
+      if (Status s = scratch->SetZcdpDelta(plan.delta_z); !s) return s.error();
+      options.rho = ShareOf(scratch->RemainingRhoToSpend(), budget.union_zcdp_fraction);
+      options.delta = plan.coupling;
+    }
     auto predicted = ForecastSetUnion(union_items.input, options, progress);
     if (!predicted) return predicted.error();
     union_forecast = std::move(predicted.value());
@@ -606,6 +635,19 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
   }
   if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
   const bool markers_by_model = options.missing_markers == MissingMarkers::kModel;
+  // Under zCDP (the marginals mode, options.union_in_zcdp_block) the union is an entry of
+  // the model's zCDP block, which must follow every pure-ε step (privacy_accountant.h): the
+  // columns' own histograms, tries and quadtrees are built first, then the union, then the
+  // union's columns. Otherwise the union runs first (its (ε, δ) entry leads the ledger).
+  const bool zcdp_union = options.union_in_zcdp_block;
+  if (zcdp_union && (!markers_by_model || !(budget.union_zcdp_fraction > 0 &&
+                                            budget.union_zcdp_fraction < 1))) {
+    return InvalidArgument("a zCDP set union needs the model to decide the missing markers and "
+                           "a share of the zCDP block in (0, 1)");
+  }
+  if (zcdp_union && !(accountant.zcdp_delta() > 0)) {
+    return FailedPrecondition("the zCDP set union needs the zCDP conversion δ set first");
+  }
   UnionItems union_items = MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0,
                                           options.missing_markers);
   std::vector<ColumnItems>& items = union_items.items;
@@ -613,41 +655,21 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
   SetUnionInput& input = union_items.input;
   SetUnionResult selected;
   std::string selection = "a missing code always present (no set union was run)";
-  if (!input.values.empty()) {
-    SetUnionOptions set_union;
-    set_union.epsilon = budget.union_epsilon;
-    set_union.delta = options.delta;
-    SubProgress union_progress(progress, 0.0, 0.4);
-    auto result = DpSetUnion(input, set_union, accountant,
-                             markers_by_model ? "categories of the columns without a public list"
-                                              : "categories and missing markers of all columns",
-                             "all", rng, union_progress);
-    if (!result) return result.error();
-    selected = std::move(result.value());
-    selection = std::string(markers_by_model ? "the DP set union over the categorical columns"
-                                             : "the DP set union over all columns") +
-                " (Policy Gaussian, ε = " +
-                FormatEpsilon(budget.union_epsilon) + ", δ = " + FormatEpsilon(options.delta) +
-                ")";
-  }
-  input = SetUnionInput{};  // free the per-record items
   const std::string missing_source =
       markers_by_model ? std::string("the model's noisy 1-way marginal (dropped when below 3σ)")
-                       : selection;
+                       : std::string();
+  std::vector<std::optional<ColumnDomain>> slots(modelled.size());
 
-  // 2. One domain per column.
-  std::vector<ColumnDomain> domains;
-  for (std::size_t k = 0; k < modelled.size(); ++k) {
+  // One column's domain (the union, if it takes part in it, has run).
+  auto build_column = [&](std::size_t k, double from, double to) -> Status {
     if (progress.IsCancelled()) return Cancelled("cancelled while building domains");
-    const double at = 0.4 + 0.6 * static_cast<double>(k) / static_cast<double>(modelled.size());
-    progress.Report(at, "Building private domains");
-    SubProgress column_progress(progress, at,
-                                0.4 + 0.6 * static_cast<double>(k + 1) /
-                                          static_cast<double>(modelled.size()));
+    progress.Report(from, "Building private domains");
+    SubProgress column_progress(progress, from, to);
     const ColumnSchema& column = schema.columns[modelled[k]];
     const RawColumn& raw = table.columns[modelled[k]];
     const std::vector<std::uint32_t>* kept =
         group_of[k] >= 0 ? &selected.kept[static_cast<std::size_t>(group_of[k])] : nullptr;
+    const std::string& missing = markers_by_model ? missing_source : selection;
     switch (DomainNeedOf(schema, static_cast<std::size_t>(modelled[k]))) {
       case DomainNeed::kGeo: {
         const GeoPair pair{static_cast<std::size_t>(modelled[k]),
@@ -655,40 +677,104 @@ Result<std::vector<ColumnDomain>> BuildDomains(const RawTable& table, const Sche
         auto domain = BuildGeoDomain(table, schema, pair, budget.geo_epsilon, options, accountant,
                                      rng, column_progress);
         if (!domain) return domain.error();
-        domains.push_back(std::move(domain.value()));
+        slots[k] = std::move(domain.value());
         break;
       }
       case DomainNeed::kHistogram: {
         auto domain = HistogramDomain(raw, column, budget.histogram_epsilon, options, accountant,
                                       rng, column_progress);
         if (!domain) return domain.error();
-        domains.push_back(std::move(domain.value()));
+        slots[k] = std::move(domain.value());
         break;
       }
       case DomainNeed::kTrie: {
-        auto domain = TextDomain(raw, column, budget.trie_epsilon, items[k], kept, missing_source,
+        auto domain = TextDomain(raw, column, budget.trie_epsilon, items[k], kept, missing,
                                  options, accountant, rng, column_progress);
         if (!domain) return domain.error();
-        domains.push_back(std::move(domain.value()));
+        slots[k] = std::move(domain.value());
         break;
       }
       case DomainNeed::kSetUnion:
       case DomainNeed::kNone: {
         static const std::vector<std::uint32_t> kEverything;
         ColumnDomain domain = CategoricalDomain(column, items[k], kept ? *kept : kEverything,
-                                                selection, missing_source, options);
+                                                selection, missing, options);
         if (kept == nullptr || markers_by_model) domain.has_missing = true;
-        domains.push_back(std::move(domain));
+        slots[k] = std::move(domain);
         break;
       }
     }
-    if (domains.back().cardinality() > kMaxCardinality) {
+    if (slots[k]->cardinality() > kMaxCardinality) {
       return FailedPrecondition("column '" + column.name + "' keeps " +
-                                std::to_string(domains.back().value_codes()) +
+                                std::to_string(slots[k]->value_codes()) +
                                 " distinct values, more than the model supports (65,533); mark "
                                 "it as an identifier or ignore it in the schema");
     }
+    return OkStatus();
+  };
+  // Progress: the union 0–0.4, the columns 0.4–1 in file order.
+  auto column_span = [&](std::size_t k) {
+    const double n = static_cast<double>(modelled.size());
+    return std::pair{0.4 + 0.6 * static_cast<double>(k) / n,
+                     0.4 + 0.6 * static_cast<double>(k + 1) / n};
+  };
+  auto in_union = [&](std::size_t k) {
+    const DomainNeed need = DomainNeedOf(schema, static_cast<std::size_t>(modelled[k]));
+    return need == DomainNeed::kSetUnion || need == DomainNeed::kNone;
+  };
+  if (zcdp_union) {
+    for (std::size_t k = 0; k < modelled.size(); ++k) {
+      if (in_union(k)) continue;
+      const auto [from, to] = column_span(k);
+      if (Status s = build_column(k, from, to); !s) return s.error();
+    }
   }
+
+  // 1. The set union: value items of categorical String columns without a public list, and
+  //    (unless the model decides them) the missing marker of every column that is not a
+  //    numeric histogram column.
+  if (!input.values.empty()) {
+    SetUnionOptions set_union;
+    set_union.epsilon = budget.union_epsilon;
+    set_union.delta = options.delta;
+    if (zcdp_union) {
+      // Its share of the zCDP block (the rule's split, domain_budget.h); `delta` is then its
+      // total-variation coupling.
+      set_union.rho = ShareOf(accountant.RemainingRhoToSpend(), budget.union_zcdp_fraction);
+      if (!(set_union.rho > 0)) {
+        return FailedPrecondition("no privacy budget left for the set union");
+      }
+    }
+    SubProgress union_progress(progress, 0.0, 0.4);
+    auto result = DpSetUnion(input, set_union, accountant,
+                             markers_by_model ? "categories of the columns without a public list"
+                                              : "categories and missing markers of all columns",
+                             "all", rng, union_progress);
+    if (!result) return result.error();
+    selected = std::move(result.value());
+    std::ostringstream privacy;
+    privacy.precision(3);
+    if (zcdp_union) {
+      privacy << "ρ = " << set_union.rho << " of the model's zCDP budget";
+    } else {
+      privacy << "ε = " << FormatEpsilon(budget.union_epsilon)
+              << ", δ = " << FormatEpsilon(options.delta);
+    }
+    selection = std::string(markers_by_model ? "the DP set union over the categorical columns"
+                                             : "the DP set union over all columns") +
+                " (Policy Gaussian, " + privacy.str() + ")";
+  }
+  input = SetUnionInput{};  // free the per-record items
+
+  // 2. One domain per column (those not built above).
+  for (std::size_t k = 0; k < modelled.size(); ++k) {
+    if (slots[k]) continue;
+    const auto [from, to] = column_span(k);
+    if (Status s = build_column(k, from, to); !s) return s.error();
+  }
+  std::vector<ColumnDomain> domains;
+  domains.reserve(slots.size());
+  for (auto& slot : slots) domains.push_back(std::move(*slot));
   progress.Report(1.0, "Building private domains");
   return domains;
 }

@@ -63,7 +63,22 @@ struct DomainOptions {
   // histogram and geo ones keeps a missing code, and only the columns whose values are learnt
   // take part in the set union; must match the budget's plan.
   MissingMarkers missing_markers = MissingMarkers::kSetUnion;
+  // The marginals mode: the set union is an approximate-zCDP entry of the model's zCDP block
+  // (dp/set_union.md, "Under zCDP"), taking budget.union_zcdp_fraction of the ρ the accountant
+  // has left once the columns' pure-ε domains are spent; `delta` is then its total-variation
+  // coupling. Needs kModel missing markers and the accountant's zCDP δ set (SetZcdpDelta).
+  bool union_in_zcdp_block = false;
 };
+
+// The marginals mode's δ split when the set union shares the model's zCDP block: the union's
+// total-variation coupling gets kZcdpUnionDeltaShare of δ divided by e^ε, the block's
+// conversion δ_z the rest (privacy_accountant.md, "Approximate zCDP entries").
+inline constexpr double kZcdpUnionDeltaShare = 0.1;
+struct ZcdpUnionPlan {
+  double delta_z = 0;   // the block's conversion δ
+  double coupling = 0;  // the union's total-variation coupling τ
+};
+ZcdpUnionPlan PlanZcdpUnion(double epsilon, double delta);
 
 // A budget that spends all of `epsilon` on the domains, split between the set union and the
 // columns as the rule does (for tests and benchmarks that want a domain budget without a noisy

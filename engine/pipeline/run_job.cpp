@@ -41,9 +41,7 @@ constexpr double kDeniableSlack = 1e-10;
 // (model/dependencies.h), so a column that (nearly) determines another keeps the pair
 // consistent; what the search does not spend goes to the rest of the model.
 constexpr double kDependencyShare = 0.08;
-// Marginals mode: share of δ for the domains (the set union); the rest converts the zCDP
-// measurements to (ε, δ) (CKS), where δ matters only logarithmically.
-constexpr double kMarginalsDomainDeltaShare = 0.5;
+
 // Correlated mode: a numeric column's bins, as a parent, merge into at most this many buckets.
 constexpr std::uint32_t kParentBuckets = 4;
 
@@ -97,12 +95,16 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
                                       const ModelSettings& settings, double public_rows,
                                       PrivacyAccountant& accountant, Rng& rng,
                                       Progress& progress) {
-  const double delta_left = accountant.RemainingToSpend().delta;
-  if (!(delta_left > 0)) {
-    return FailedPrecondition("the marginals mode needs some of delta left after the domains "
-                              "(raise --delta)");
+  if (!(accountant.zcdp_delta() > 0)) {
+    // Set by the run before the domains (the union may share the block); a caller that built
+    // its domains otherwise converts at the δ left.
+    const double delta_left = accountant.RemainingToSpend().delta;
+    if (!(delta_left > 0)) {
+      return FailedPrecondition("the marginals mode needs some of delta left after the domains "
+                                "(raise --delta)");
+    }
+    if (Status s = accountant.SetZcdpDelta(delta_left); !s) return s.error();
   }
-  if (Status s = accountant.SetZcdpDelta(delta_left); !s) return s.error();
   const double rho = accountant.RemainingRhoToSpend();
   if (!(rho > 0)) return FailedPrecondition("no privacy budget left for the marginals");
   const int threads = static_cast<int>(settings.threads);
@@ -200,10 +202,25 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       PlanDomainBudget(schema, after_count, *noisy_rows,
                        random ? std::optional<double>(1.0) : settings.domain_fraction,
                        domain_options.missing_markers);
-  // The marginals mode converts its zCDP block at the δ the domains leave: they get half.
-  domain_options.delta = settings.mode == SynthesisMode::kMarginals
-                             ? ShareOf(settings.delta, kMarginalsDomainDeltaShare)
-                             : settings.delta;
+  domain_options.delta = settings.delta;
+  if (settings.mode == SynthesisMode::kMarginals) {
+    // One zCDP block for the set union and the model, converted once at δ_z; the union's
+    // coupling τ takes the rest of δ (privacy_accountant.md, "Approximate zCDP entries").
+    const bool union_runs = domain_options.budget.union_columns > 0 &&
+                            domain_options.budget.union_epsilon > 0 &&
+                            domain_options.budget.union_zcdp_fraction > 0;
+    const double delta_left = model.accountant.RemainingToSpend().delta;
+    const ZcdpUnionPlan plan = PlanZcdpUnion(settings.epsilon, delta_left);
+    const double delta_z = union_runs ? plan.delta_z : delta_left;
+    if (!(delta_z > 0)) {
+      return FailedPrecondition("the marginals mode needs a delta > 0 (raise --delta)");
+    }
+    if (Status s = model.accountant.SetZcdpDelta(delta_z); !s) return s.error();
+    if (union_runs) {
+      domain_options.union_in_zcdp_block = true;
+      domain_options.delta = plan.coupling;
+    }
+  }
   domain_options.default_bins =
       settings.bins > 0 ? settings.bins
                         : AutomaticBins(settings.mode, *noisy_rows,

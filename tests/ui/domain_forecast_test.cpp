@@ -12,6 +12,7 @@
 
 #include "engine/core/atomic_file.h"
 #include "engine/model/domains.h"
+#include "engine/pipeline/synthesis_job.h"
 #include "tests/ui/review_test_fixture.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/main_window.h"
@@ -77,7 +78,10 @@ class DomainForecastTest : public ::testing::Test {
 
 TEST_F(DomainForecastTest, ShowsTheEnginesForecastPerColumnForTheOwnersEyes) {
   // The same figures as the engine's ForecastDomains (what `deniable-cli inspect` prints).
-  auto engine = ForecastDomains(*data_->table, session().schema(), 1.0, 1e-9, std::nullopt);
+  // The mode's own union (the marginals mode, the default: a zCDP union sharing the model's
+  // block, dp/set_union.md "Under zCDP").
+  auto engine = ForecastDomains(*data_->table, session().schema(), 1.0, 1e-9, std::nullopt,
+                                nullptr, MissingMarkersOf(session().settings().model.mode));
   ASSERT_TRUE(engine.has_value()) << engine.error().message;
   const auto record = forecaster().current();
   EXPECT_EQ(record->budget.rule, engine->budget.rule);

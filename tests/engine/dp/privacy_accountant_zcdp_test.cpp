@@ -2,6 +2,8 @@
 // zCDP entries in the privacy accountant (issue 10: the marginals mode's ledger).
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/dp/gaussian_accounting.h"
 #include "engine/dp/privacy_accountant.h"
 
@@ -105,6 +107,42 @@ TEST(PrivacyAccountantZcdpTest, JsonRoundTripKeepsZcdpEntries) {
   nlohmann::json edited = json;
   edited["entries"][1]["rho_each"] = 0.0001;
   EXPECT_FALSE(PrivacyAccountant::FromJson(edited).has_value());
+}
+
+// An approximate-zCDP entry (the marginals mode's set union): its ρ joins the block's, and its
+// total-variation term τ adds e^ε·τ to the block's δ (privacy_accountant.md, "Approximate
+// zCDP entries"); ε does not move.
+TEST(PrivacyAccountantZcdpTest, ApproximateEntriesAddTheirCouplingTimesEToTheEpsilon) {
+  auto accountant = PrivacyAccountant::Create({3.0, 2e-6});
+  ASSERT_TRUE(accountant.has_value());
+  ASSERT_TRUE(accountant->Spend(Pure("row count", 0.01)).has_value());
+  ASSERT_TRUE(accountant->SetZcdpDelta(1e-6).has_value());
+  LedgerEntry union_entry = Zcdp("categories", 0.02);
+  union_entry.delta_each = 1e-8;
+  ASSERT_TRUE(accountant->Spend(union_entry).has_value());
+  ASSERT_TRUE(accountant->Spend(Zcdp("marginals", 0.08)).has_value());
+  const double epsilon_z = ZcdpEpsilon(0.1, 1e-6).value();
+  const PrivacyCost total = accountant->Total();
+  EXPECT_NEAR(total.epsilon, 0.01 + 2.14193892838547, 1e-9);  // as without the τ
+  EXPECT_NEAR(total.delta, 1e-6 + std::exp(epsilon_z) * 1e-8, 1e-18);
+  EXPECT_GE(total.delta, 1e-6 + std::exp(epsilon_z) * 1e-8);
+  // The entry's own cost (display): its ρ converted at δ_z, plus e^ε·τ.
+  const PrivacyCost own = accountant->entries()[1].cost;
+  EXPECT_NEAR(own.delta, 1e-6 + std::exp(own.epsilon) * 1e-8, 1e-18);
+  // The τ counts against the δ budget: a coupling that would take δ over is refused.
+  LedgerEntry greedy = Zcdp("more categories", 1e-6);
+  greedy.delta_each = 2e-7;  // e^2.15·2e-7 = 1.7e-6 > the 0.9e-6 left
+  const Status s = accountant->Spend(greedy);
+  ASSERT_FALSE(s.has_value());
+  EXPECT_EQ(s.error().code, ErrorCode::kBudgetExhausted);
+  // ε in a zCDP entry is still refused.
+  LedgerEntry mixed = Zcdp("mixed", 0.01);
+  mixed.epsilon_each = 0.1;
+  EXPECT_EQ(accountant->Spend(mixed).error().code, ErrorCode::kInvalidArgument);
+  // The JSON replay keeps the τ.
+  auto back = PrivacyAccountant::FromJson(accountant->ToJson());
+  ASSERT_TRUE(back.has_value()) << back.error().message;
+  EXPECT_EQ(back->Total().delta, total.delta);
 }
 
 }  // namespace

@@ -292,6 +292,69 @@ TEST(SetUnionTest, GaussianCalibrationMeetsItsOwnPrivacyConditions) {
   EXPECT_FALSE(CalibratePolicyGaussian(0.7, 1e-9, std::size_t{1} << 21, 5.0, one).has_value());
 }
 
+// Under zCDP (dp/set_union.md, "Under zCDP"): σ_1 = 1/sqrt(2ρ) rounded up, the new items and
+// the ±37.5 cutoff within the coupling τ, and one approximate-zCDP ledger entry (ρ, τ).
+TEST(SetUnionTest, ZcdpCalibrationAndLedgerEntry) {
+  const std::vector<double> one = {1.0};
+  const double rho = 0.0015;
+  const double coupling = 1e-10;
+  auto calibration = CalibratePolicyGaussianZcdp(rho, coupling, 10, 6.0, one);
+  ASSERT_TRUE(calibration.has_value()) << calibration.error().message;
+  // σ_1 = 1/sqrt(0.003) = 18.257418583505537, never below it.
+  EXPECT_GE(calibration->base_sigma, 18.257418583505537);
+  EXPECT_NEAR(calibration->base_sigma, 18.257418583505537, 1e-12);
+  EXPECT_LE(0.5 / (calibration->base_sigma * calibration->base_sigma), rho);
+  EXPECT_EQ(calibration->delta_gaussian, 0.0);
+  EXPECT_LE(calibration->delta_threshold, coupling);
+  EXPECT_GT(calibration->delta_threshold, coupling * (1 - 0x1p-19));
+  const PolicyGaussianRound& round = calibration->rounds.at(0);
+  EXPECT_GE(round.sigma, round.l2_sensitivity * calibration->base_sigma);
+  EXPECT_LE(10 * GaussianTail((round.threshold - 1.0) / round.sigma),
+            calibration->delta_threshold);
+  // The same noise as the (ε, δ) calibration would need far more ε: the analytic Gaussian
+  // σ for ε = 0.3 at δ/2 = 5e-11 is larger than 18.26.
+  EXPECT_GT(CalibratePolicyGaussian(0.3, 1e-10, 10, 6.0, one)->base_sigma,
+            calibration->base_sigma);
+  EXPECT_FALSE(CalibratePolicyGaussianZcdp(0, coupling, 10, 6.0, one).has_value());
+  EXPECT_FALSE(CalibratePolicyGaussianZcdp(rho, 1e-300, 10, 6.0, one).has_value());
+
+  // The run: one entry with rho_each = ρ and delta_each = τ, after SetZcdpDelta.
+  std::vector<std::uint32_t> g0(3000);
+  for (std::size_t r = 0; r < g0.size(); ++r) g0[r] = r < 2000 ? 0 : (r == 5 ? 2 : 1);
+  const SetUnionInput input = Input({g0}, {3});
+  SetUnionOptions options;
+  options.rho = rho;
+  options.delta = coupling;
+  SeededRng rng(4);
+  NullProgress progress;
+  PrivacyAccountant no_delta = PrivacyAccountant::Create({1.0, 1e-9}).value();
+  auto refused = DpSetUnion(input, options, no_delta, "values", "all", rng, progress);
+  ASSERT_FALSE(refused.has_value());  // zCDP entries need the conversion δ first
+  EXPECT_EQ(refused.error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_TRUE(no_delta.entries().empty());
+  PrivacyAccountant accountant = PrivacyAccountant::Create({1.0, 1e-9}).value();
+  ASSERT_TRUE(accountant.SetZcdpDelta(5e-10).has_value());
+  auto result = DpSetUnion(input, options, accountant, "values", "all", rng, progress);
+  ASSERT_TRUE(result.has_value()) << result.error().message;
+  EXPECT_EQ(result->kept[0], (std::vector<std::uint32_t>{0, 1}));  // 2000 and 999; not the one
+  EXPECT_EQ(result->sigma, CalibratePolicyGaussianZcdp(rho, coupling, 1, 6.0, one)->rounds[0].sigma);
+  ASSERT_EQ(accountant.entries().size(), 1u);
+  const LedgerEntry& entry = accountant.entries()[0];
+  EXPECT_EQ(entry.rho_each, rho);
+  EXPECT_EQ(entry.delta_each, coupling);
+  EXPECT_EQ(entry.epsilon_each, 0.0);
+  EXPECT_EQ(entry.composition, "zcdp");
+  EXPECT_NE(entry.mechanism.find("zCDP + new-item coupling δ"), std::string::npos)
+      << entry.mechanism;
+  // The block: ε of ρ at δ_z = 5e-10, δ = δ_z + e^ε·τ.
+  const double epsilon = ZcdpEpsilon(rho, 5e-10).value();
+  EXPECT_NEAR(accountant.Total().epsilon, epsilon, 1e-12);
+  EXPECT_NEAR(accountant.Total().delta, 5e-10 + std::exp(epsilon) * coupling, 1e-20);
+  // ρ with Policy Laplace is refused.
+  options.mechanism = SetUnionMechanism::kPolicyLaplace;
+  EXPECT_FALSE(DpSetUnion(input, options, accountant, "values", "all", rng, progress).has_value());
+}
+
 SetUnionInput OneGroup(const std::vector<std::uint32_t>& counts) {
   std::vector<std::uint32_t> values;
   for (std::uint32_t v = 0; v < counts.size(); ++v) values.insert(values.end(), counts[v], v);

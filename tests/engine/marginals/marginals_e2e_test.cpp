@@ -5,10 +5,13 @@
 // a zCDP entry and totals within the budget, and the description alone regenerates data.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 
 #include "engine/core/progress.h"
 #include "engine/marginals/marginals_model.h"
+#include "engine/model/domains.h"
 #include "engine/pipeline/synthesis_job.h"
 #include "engine/schema/typed_values.h"
 #include "tests/support/paths.h"
@@ -114,6 +117,60 @@ TEST_P(MarginalsE2eTest, DescriptionAloneRegeneratesRows) {
       EXPECT_NEAR(a[i] / fitted.model.total(), b[i], 1e-9);
     }
   }
+}
+
+// Without the schema every String column's values come from the set union, which in this
+// mode is an approximate-zCDP entry of the model's block (dp/set_union.md, "Under zCDP"): it
+// follows every pure-ε step (row count, numeric histograms), carries ρ and its coupling τ, and
+// the whole block converts once at δ_z = 0.9·δ.
+TEST(MarginalsZcdpUnionTest, TheUnionIsAZcdpEntryAfterThePureSteps) {
+  InputSettings settings;
+  settings.path = test_support::SourcePath("resources/demo/adult_sample.csv");
+  NullProgress progress;
+  auto input = LoadInput(settings, progress);
+  ASSERT_TRUE(input.has_value()) << input.error().message;
+  SeededRng rng(11);
+  auto release = RunRelease(input.value(), Marginals(MarginalsMechanism::kMst), 500, rng, progress);
+  ASSERT_TRUE(release.has_value()) << release.error().message;
+  const PrivacyAccountant& ledger = release->model.accountant;
+  std::size_t union_at = ledger.entries().size();
+  for (std::size_t i = 0; i < ledger.entries().size(); ++i) {
+    if (ledger.entries()[i].label.rfind("categories of the columns", 0) == 0) union_at = i;
+  }
+  ASSERT_LT(union_at, ledger.entries().size());
+  const LedgerEntry& entry = ledger.entries()[union_at];
+  EXPECT_GT(entry.rho_each, 0.0);
+  EXPECT_EQ(entry.epsilon_each, 0.0);
+  const ZcdpUnionPlan plan = PlanZcdpUnion(1.0, PrivacyAccountant::Spendable(1e-9));
+  EXPECT_EQ(entry.delta_each, plan.coupling);
+  EXPECT_EQ(ledger.zcdp_delta(), plan.delta_z);
+  EXPECT_LE(plan.delta_z + std::exp(1.0) * plan.coupling, 1e-9);
+  for (std::size_t i = 0; i < ledger.entries().size(); ++i) {
+    if (i < union_at) {
+      EXPECT_EQ(ledger.entries()[i].rho_each, 0.0) << ledger.entries()[i].label;
+    } else {
+      EXPECT_GT(ledger.entries()[i].rho_each, 0.0) << ledger.entries()[i].label;
+    }
+  }
+  EXPECT_GT(union_at, 2u);  // the row count and at least the numeric columns' histograms
+  // The union took the rule's share of the block's ρ, the model the rest.
+  const double block = ledger.RhoOf("all");
+  const double share = entry.rho_each / block;
+  EXPECT_GT(share, 0.05);
+  EXPECT_LT(share, 0.7);
+  EXPECT_LE(ledger.Total().epsilon, 1.0);
+  EXPECT_GT(ledger.Total().epsilon, 0.99);
+  EXPECT_LE(ledger.Total().delta, 1e-9);
+  // The demo's frequent categories survive: workclass keeps Private (70% of rows), and the
+  // domain says where its categories came from.
+  bool found = false;
+  for (const ColumnDomain& d : release->model.description.domains) {
+    if (d.name != "workclass") continue;
+    found = true;
+    EXPECT_NE(std::find(d.categories.begin(), d.categories.end(), "Private"), d.categories.end());
+    EXPECT_NE(d.provenance.find("of the model's zCDP budget"), std::string::npos) << d.provenance;
+  }
+  EXPECT_TRUE(found);
 }
 
 INSTANTIATE_TEST_SUITE_P(Mechanisms, MarginalsE2eTest,
