@@ -144,8 +144,15 @@ std::string FormatLedger(const nlohmann::json& privacy) {
     char line[512];
     const double rho = NumberOr(entry, "rho_each", 0);
     if (rho > 0) {  // zCDP entries compose by adding ρ; one conversion for all (the total)
+      const double coupling = NumberOr(entry, "delta_each", 0) * NumberOr(entry, "count", 1);
+      char kind[64];
+      if (coupling > 0) {
+        std::snprintf(kind, sizeof kind, "(zCDP) τ %.3g", coupling);
+      } else {
+        std::snprintf(kind, sizeof kind, "(zCDP)");
+      }
       std::snprintf(line, sizeof line, "  ρ %-10.4g %-12s %-6s %s\n",
-                    rho * NumberOr(entry, "count", 1), "(zCDP)",
+                    rho * NumberOr(entry, "count", 1), kind,
                     TextOr(entry, "partition", "all").c_str(), TextOr(entry, "label", "").c_str());
     } else {
       std::snprintf(line, sizeof line, "  ε %-10.4g δ %-9.3g %-6s %s\n",
@@ -156,7 +163,9 @@ std::string FormatLedger(const nlohmann::json& privacy) {
   }
   if (privacy.contains("zcdp_delta")) {
     out << "  zCDP entries: ρ values add up; their sum is converted once to (ε, δ) at δ = "
-        << NumberOr(privacy, "zcdp_delta", 0) << " (Canonne-Kamath-Steinke) and included below\n";
+        << NumberOr(privacy, "zcdp_delta", 0)
+        << " (Canonne-Kamath-Steinke; plus e^ε·τ for an entry with a coupling τ) and included "
+           "below\n";
   }
   if (privacy.contains("total")) {
     out << "  total: ε = " << NumberOr(privacy["total"], "epsilon", 0)

@@ -101,6 +101,11 @@ DomainBudget PlanDomainBudget(const Schema& schema, double epsilon, double noisy
   if (union_share > 0) {
     const double model_share = std::max(0.0, 1.0 - union_share - column_share);
     budget.union_zcdp_fraction = union_share / (union_share + model_share);
+    if (markers == MissingMarkers::kModel) {
+      // The marginals mode: the union's share is spent as ρ inside the model's zCDP block.
+      rule << "; the set union takes " << budget.union_zcdp_fraction
+           << " of the zCDP block it shares with the model";
+    }
   }
   budget.rule = rule.str();
   // Rounded down so that the parts never add up to more than the share (privacy_accountant.h).

@@ -71,11 +71,19 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const {
       case kDelta:
       case kCount:
         if (e.rho_each > 0) {
-          return tr("%1 invocation(s), each ρ = %2 (zero-concentrated DP), sensitivity %3. The "
-                    "ρ of all zCDP entries add up and are converted to (ε, δ) once, for the "
-                    "whole block (Canonne, Kamath, Steinke 2020): see the total.")
-              .arg(formatCount(e.count), QString::number(e.rho_each, 'g', 4),
-                   QString::number(e.sensitivity, 'g', 4));
+          QString text =
+              tr("%1 invocation(s), each ρ = %2 (zero-concentrated DP), sensitivity %3. The "
+                 "ρ of all zCDP entries add up and are converted to (ε, δ) once, for the "
+                 "whole block (Canonne, Kamath, Steinke 2020): see the total.")
+                  .arg(formatCount(e.count), QString::number(e.rho_each, 'g', 4),
+                       QString::number(e.sensitivity, 'g', 4));
+          if (e.delta_each > 0) {
+            text += tr(" Approximate zCDP: within total variation %1 of a ρ-zCDP mechanism "
+                       "(values held by one person alone are dropped except with that "
+                       "probability); the block's δ grows by e^ε times it.")
+                        .arg(formatDelta(e.delta_each));
+          }
+          return text;
         }
         return tr("%1 invocation(s), each ε = %2, δ = %3, sensitivity %4; composed by %5 "
                   "composition: ε = %6, δ = %7")

@@ -97,6 +97,11 @@ QString formatCost(PrivacyCost cost) {
 }
 
 QString formatEntryCost(const LedgerEntry& entry) {
+  if (entry.rho_each > 0 && entry.delta_each > 0) {  // approximate zCDP (the set union)
+    return QStringLiteral("ρ = %1 (zCDP) + coupling δ = %2")
+        .arg(QString::number(entry.rho_each * static_cast<double>(entry.count), 'g', 4),
+             formatDelta(entry.delta_each * static_cast<double>(entry.count)));
+  }
   if (entry.rho_each > 0) {
     return QStringLiteral("ρ = %1 (zCDP)")
         .arg(QString::number(entry.rho_each * static_cast<double>(entry.count), 'g', 4));
@@ -108,7 +113,10 @@ std::pair<QString, QString> ledgerCostColumns(const LedgerEntry& entry) {
   if (entry.rho_each > 0) {
     return {QStringLiteral("ρ = %1")
                 .arg(QString::number(entry.rho_each * static_cast<double>(entry.count), 'g', 4)),
-            QObject::tr("zCDP")};
+            entry.delta_each > 0
+                ? QObject::tr("zCDP + %1").arg(formatDelta(entry.delta_each *
+                                                           static_cast<double>(entry.count)))
+                : QObject::tr("zCDP")};
   }
   return {formatEpsilon(entry.cost.epsilon), formatDelta(entry.cost.delta)};
 }
