@@ -179,8 +179,9 @@ QWidget* ExportPage::buildOutputs() {
   owner_report_ = new QCheckBox(tr("Add the owner-only part (real-data statistics: do not publish)"),
                                 box);
   owner_report_->setToolTip(tr("Adds your input's path and fingerprint, the utility metrics, "
-                               "histograms and heatmaps, and the disclosure risk analysis if you "
-                               "computed one in Review, to the report. They are exact statistics "
+                               "histograms and heatmaps, and the disclosure risk analysis and the "
+                               "attacks on the release if you computed them in Review, to the "
+                               "report. They are exact statistics "
                                "of the real data: keep such a report to yourself."));
   // Under the names and paths (spanning both columns), so that its text does not widen the
   // path column: the page fits a 1024-pixel-wide window.
@@ -282,6 +283,10 @@ bool ExportPage::startExport() {
     ReportOptions options;
     options.audience = owner_report_->isChecked() ? ReportAudience::kOwner : ReportAudience::kShareable;
     if (risk_run_ == result->review) options.risk = risk_;  // only the reviewed run's analysis
+    if (attacks_run_ == result->review) {
+      options.attacks = attacks_;
+      options.attack_threshold = attack_threshold_;
+    }
     request.build_report = [review = result->review, context, options, html = !request.report_path.isEmpty(),
                             pdf = !request.report_pdf_path.isEmpty()](const StagedExport& staged) mutable
         -> Result<RenderedReport> {
@@ -370,6 +375,14 @@ void ExportPage::setRiskAnalysis(std::shared_ptr<const ReviewData> run,
                                  std::shared_ptr<const RiskAnalysis> analysis) {
   risk_run_ = std::move(run);
   risk_ = std::move(analysis);
+}
+
+void ExportPage::setAttackAnalysis(std::shared_ptr<const ReviewData> run,
+                                   std::shared_ptr<const AttackAnalysis> analysis,
+                                   double threshold) {
+  attacks_run_ = std::move(run);
+  attacks_ = std::move(analysis);
+  attack_threshold_ = threshold;
 }
 
 void ExportPage::setOwnerReport(bool owner) { owner_report_->setChecked(owner); }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // "Copy as CLI command": the deniable-cli command line that reproduces a run headless, with
 // --schema pointing to a saved schema file (the column settings). Arguments are quoted for a
-// POSIX shell.
+// POSIX shell. A control split adds --control-fraction F --control-out OUTPUT-control.csv (the
+// held-out rows, beside the synthetic CSV).
 #pragma once
 
 #include <cstddef>
