@@ -21,21 +21,11 @@
 #include "ui/review/review_format.h"
 #include "ui/review/review_layout.h"
 #include "ui/review/verdict_facts.h"
-#include "ui/tasks/run_in_background.h"
 
 namespace deniable::ui {
 namespace {
 
 constexpr int kDebounceMs = 400;
-
-QLabel* wrappedLabel(const QString& objectName) {
-  auto* label = new QLabel;
-  label->setObjectName(objectName);
-  label->setWordWrap(true);
-  label->setTextFormat(Qt::RichText);
-  label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  return label;
-}
 
 QTableView* factTable(QStandardItemModel* model, const QString& tip) {
   auto* view = new QTableView;
@@ -70,7 +60,8 @@ QString score(double value) { return QString::number(value, 'f', 3); }
 
 AttackView::AttackView(QWidget* parent)
     : QWidget(parent),
-      ownerNote_(wrappedLabel(QStringLiteral("ownerOnly"))),
+      ownerNote_(ownerOnlyNote(tr("<b>For your eyes only.</b> These figures are computed from "
+                                  "your real rows: do not publish them."))),
       noControl_(new QWidget),
       problem_(wrappedLabel(QStringLiteral("attackProblem"))),
       setUpButton_(new QPushButton(tr("Hold out rows on the Privacy page…"))),
@@ -92,19 +83,23 @@ AttackView::AttackView(QWidget* parent)
       mlModel_(new QStandardItemModel(this)),
       importanceModel_(new QStandardItemModel(this)),
       debounce_(new QTimer(this)) {
-  pool_.setMaxThreadCount(1);
-  ownerNote_->setText(tr("<b>For your eyes only.</b> These figures are computed from your real "
-                         "rows: do not publish them."));
-  ownerNote_->setStyleSheet(QStringLiteral(
-      "#ownerOnly { background: #fef3f2; border: 1px solid #f3b4ad; border-radius: 6px;"
-      " padding: 6px; color: #7a1a12; }"));
-  summary_->setStyleSheet(QStringLiteral(
-      "#attackSummary { background: #eef4fb; border: 1px solid #b9cfe8; border-radius: 6px;"
-      " padding: 8px; color: #1b2a3a; }"));
-  scope_->setStyleSheet(QStringLiteral("#attackScope { color: #555; }"));
-  problem_->setStyleSheet(QStringLiteral(
-      "#attackProblem { background: #fff8e6; border: 1px solid #e8cf8a; border-radius: 6px;"
-      " padding: 8px; color: #3a2e10; }"));
+  computation_ = std::make_unique<LatestComputation<AttackRequest, AttackOutcome>>(
+      this, [](const AttackRequest& request, Progress& progress) {
+        return computeAttacks(request, progress);
+      },
+      LatestComputation<AttackRequest, AttackOutcome>::Hooks{
+          .started =
+              [this] {
+                state_ = State::kComputing;
+                progress_->setValue(0);
+                status_->setText(tr("Attacking the release…"));
+                setBusy(true);
+              },
+          .stopped = [this] { setBusy(false); },
+          .finished = [this](const AttackOutcome* outcome) { onFinished(outcome); }});
+  styleNote(summary_, NoteStyle::kResult);
+  styleNote(scope_, NoteStyle::kScope);
+  styleNote(problem_, NoteStyle::kExplanation);
 
   // Without control rows: the explanation and the way to the setting.
   setUpButton_->setObjectName(QStringLiteral("attackSetUp"));
@@ -187,7 +182,7 @@ AttackView::AttackView(QWidget* parent)
   resultsLayout->addWidget(importanceView_);
 
   auto* notes = wrappedLabel(QStringLiteral("attackNotes"));
-  notes->setStyleSheet(QStringLiteral("#attackNotes { color: #555; }"));
+  styleNote(notes, NoteStyle::kScope);
   notes->setText(tr(
       "How to read this (Giomi et al., PETS 2023): each attack uses only the synthetic rows. "
       "It is run against the rows the release was made from and, as a baseline, against rows "
@@ -221,29 +216,23 @@ AttackView::AttackView(QWidget* parent)
   connect(computeButton_, &QPushButton::clicked, this, &AttackView::compute);
   connect(cancelButton_, &QPushButton::clicked, this, &AttackView::cancel);
   connect(setUpButton_, &QPushButton::clicked, this, &AttackView::controlSplitRequested);
-  connect(&watcher_, &QFutureWatcherBase::progressValueChanged, progress_,
+  connect(&computation_->watcher(), &QFutureWatcherBase::progressValueChanged, progress_,
           &QProgressBar::setValue);
-  connect(&watcher_, &QFutureWatcherBase::progressTextChanged, status_, &QLabel::setText);
-  connect(&watcher_, &QFutureWatcherBase::finished, this, &AttackView::onFinished);
+  connect(&computation_->watcher(), &QFutureWatcherBase::progressTextChanged, status_,
+          &QLabel::setText);
   clear();
 }
 
-AttackView::~AttackView() {
-  // The worker owns only values; its result is dropped. The pool's destructor waits for it.
-  watcher_.cancel();
-}
+// The worker owns only values; its result is dropped (LatestComputation waits for it).
+AttackView::~AttackView() = default;
 
-void AttackView::setSynchronous(bool synchronous) { synchronous_ = synchronous; }
+void AttackView::setSynchronous(bool synchronous) { computation_->setSynchronous(synchronous); }
 
 double AttackView::threshold() const { return threshold_->value(); }
 
 void AttackView::clear() {
   debounce_->stop();
-  pending_.reset();
-  if (running_) {
-    dropRunning_ = true;
-    watcher_.cancel();
-  }
+  computation_->drop();
   data_.reset();
   const bool had = analysis_ != nullptr;
   analysis_.reset();
@@ -306,65 +295,25 @@ void AttackView::compute() {
   if (!data_ || state_ == State::kNoControl) return;
   stale_ = false;
   const AttackRequest request = currentRequest();
-  if (synchronous_) {
-    clearUpperVectorState();  // the UI thread's may be dirty (run_in_background.h)
-    NullProgress progress;
-    apply(computeAttacks(request, progress));
-    emit computationFinished();
-    return;
-  }
-  start(request);
-}
-
-void AttackView::start(const AttackRequest& request) {
-  if (running_) {  // the newest request waits for the running one to stop
-    pending_ = request;
-    dropRunning_ = true;
-    watcher_.cancel();
-    return;
-  }
-  running_ = true;
-  dropRunning_ = false;
-  state_ = State::kComputing;
-  progress_->setValue(0);
-  status_->setText(tr("Attacking the release…"));
-  setBusy(true);
-  watcher_.setFuture(runInBackground<AttackOutcome>(
-      &pool_, nullptr,
-      [request](Progress& progress) { return computeAttacks(request, progress); }));
+  computation_->start(request);  // a running one stops first
 }
 
 void AttackView::cancel() {
   debounce_->stop();
-  pending_.reset();
-  if (running_) watcher_.cancel();
+  computation_->cancel();
 }
 
-void AttackView::waitForWorker() { watcher_.waitForFinished(); }
+void AttackView::waitForWorker() { computation_->waitForWorker(); }
 
-void AttackView::onFinished() {
-  const QFuture<AttackOutcome> future = watcher_.future();
-  running_ = false;
-  setBusy(false);
-  if (pending_) {
-    const AttackRequest next = std::move(*pending_);
-    pending_.reset();
-    start(next);
-    return;
-  }
-  if (dropRunning_) {
-    dropRunning_ = false;
-    return;
-  }
-  // A cancelled future holds no result.
-  if (future.isCanceled() || future.resultCount() == 0) {
+void AttackView::onFinished(const AttackOutcome* outcome) {
+  if (outcome == nullptr) {  // cancelled by the user
     state_ = State::kCancelled;
     status_->setText(analysis_ ? tr("Cancelled. The figures below are those computed before.")
                                : tr("Cancelled. Press Compute to start again."));
     emit computationFinished();
     return;
   }
-  apply(future.result());
+  apply(*outcome);
   emit computationFinished();
 }
 

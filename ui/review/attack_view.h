@@ -16,14 +16,12 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 
-#include <QFutureWatcher>
-#include <QThreadPool>
 #include <QWidget>
 
 #include "ui/review/attack_facts.h"
 #include "ui/review/review_data.h"
+#include "ui/tasks/latest_computation.h"
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
@@ -63,7 +61,7 @@ class AttackView : public QWidget {
   void waitForWorker();
 
   State state() const { return state_; }
-  bool busy() const { return running_; }
+  bool busy() const { return computation_->running(); }
   const std::shared_ptr<const AttackAnalysis>& analysis() const { return analysis_; }
   double threshold() const;
   AttackRequest currentRequest() const;
@@ -96,8 +94,7 @@ class AttackView : public QWidget {
 
  private:
   void onTargetChanged();
-  void start(const AttackRequest& request);
-  void onFinished();
+  void onFinished(const AttackOutcome* outcome);  // null: cancelled
   void apply(const AttackOutcome& outcome);
   void showAnalysis();
   void showSummary();
@@ -107,11 +104,7 @@ class AttackView : public QWidget {
   std::shared_ptr<const ReviewData> data_;
   std::shared_ptr<const AttackAnalysis> analysis_;
   State state_ = State::kEmpty;
-  bool synchronous_ = false;
-  bool stale_ = false;
-  bool running_ = false;
-  bool dropRunning_ = false;
-  std::optional<AttackRequest> pending_;
+  bool stale_ = false;  // the target changed since the last computation started
 
   QLabel* ownerNote_;
   QWidget* noControl_;
@@ -139,8 +132,7 @@ class AttackView : public QWidget {
   QTableView* importanceView_;
   QStandardItemModel* importanceModel_;
   QTimer* debounce_;
-  QThreadPool pool_;  // before the watcher: destroyed after it (its destructor waits)
-  QFutureWatcher<AttackOutcome> watcher_;
+  std::unique_ptr<LatestComputation<AttackRequest, AttackOutcome>> computation_;
 };
 
 }  // namespace deniable::ui
