@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QSettings>
@@ -476,6 +477,10 @@ TEST(AttackViewTest, OnlyTheOwnersReportHoldsTheAttacks) {
   ASSERT_GE(verdict, 0);
   EXPECT_GE(owner.indexOf(QStringLiteral("Not fit to share"), verdict), 0);
   EXPECT_GE(owner.indexOf(QStringLiteral("An attacker learns about the real people"), verdict), 0);
+  if (const QByteArray dir = qgetenv("DENIABLE_SHOTS"); !dir.isEmpty()) {
+    QFile file(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("attacks-report.html")));
+    if (file.open(QIODevice::WriteOnly)) file.write(owner.toUtf8());
+  }
 }
 
 // Renders the tab at the smallest supported window size (look at the picture:
