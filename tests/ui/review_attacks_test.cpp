@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The control split in the app and Review → Attacks (#11, parts 2 and 3): the share is a setting
 // of the project file and of the Privacy page (one undo step); a run holds the rows out before
-// learning and its ledger says so; the Attacks tab shows exactly what EvaluateRelease computes
+// learning and its ledger says so; Export writes them on request, owner-only, outside the report; the Attacks tab shows exactly what EvaluateRelease computes
 // on the same rows, skips the ML part without a target, explains (with a way to the setting)
 // when the run held nothing out, cancels, and a release that copies its rows is "Not fit to
 // share".
@@ -10,6 +10,8 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QSettings>
@@ -25,6 +27,7 @@
 #include "tests/ui/review_test_fixture.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/main_window.h"
+#include "ui/pages/export_page.h"
 #include "ui/pages/privacy_page.h"
 #include "ui/pages/review_page.h"
 #include "ui/project/cli_command.h"
@@ -34,6 +37,7 @@
 #include "ui/review/review_widget.h"
 #include "ui/review/verdict_panel.h"
 #include "ui/session/session.h"
+#include "ui/tasks/export_job.h"
 #include "ui/tasks/jobs.h"
 
 namespace deniable::ui {
@@ -348,6 +352,37 @@ TEST(ControlSplitTest, TheAppsRunHoldsOutTheChosenShare) {
     if (entry.value("label", "").rfind("control split: 10% of the rows", 0) == 0) found = true;
   }
   EXPECT_TRUE(found) << review.description.privacy.dump();
+
+  // Export: the control rows on request, readable by the owner only, never in the report.
+  QTemporaryDir out;
+  ASSERT_TRUE(out.isValid());
+  ExportPage* exporter = window.exportPage();
+  exporter->setDirectory(out.path());
+  EXPECT_FALSE(exporter->outputEnabled(ExportPage::kControl));  // off by default
+  exporter->setOutputEnabled(ExportPage::kControl, true);
+  // The command line writes the control rows where the export does.
+  EXPECT_TRUE(exporter->commandText().contains(
+      QStringLiteral("--control-fraction 0.1 --control-out ") +
+      shellQuote(exporter->outputPath(ExportPage::kControl))))
+      << exporter->commandText().toStdString();
+  const test_support::JobOutcome exported = test_support::runJob(
+      *window.jobs(), [exporter] { ASSERT_TRUE(exporter->startExport()); });
+  ASSERT_EQ(exported.end, JobController::End::kSucceeded) << exported.message.toStdString();
+  const QString control = exporter->outputPath(ExportPage::kControl);
+  EXPECT_TRUE(control.endsWith(QStringLiteral("-control.csv"))) << control.toStdString();
+  const RawTable written = test_support::readCsvOrFail(control);
+  EXPECT_EQ(written.num_rows(), 1000U);
+  auto [rest, all_held_out] = RemoveControlRows(*window.session()->data()->table, written);
+  EXPECT_TRUE(all_held_out);  // the same rows as the run held out
+  EXPECT_EQ(rest.num_rows(), 9000U);
+  EXPECT_EQ(QFile::permissions(control) & (QFileDevice::ReadGroup | QFileDevice::ReadOther |
+                                           QFileDevice::WriteGroup | QFileDevice::WriteOther),
+            QFileDevice::Permissions());
+  QFile html(exporter->outputPath(ExportPage::kReport));
+  ASSERT_TRUE(html.open(QIODevice::ReadOnly));
+  const QString report = QString::fromUtf8(html.readAll());
+  EXPECT_FALSE(report.contains(QFileInfo(control).fileName()));
+  EXPECT_FALSE(report.contains(QString::fromLatin1(kControlRowsLabel)));
 }
 
 TEST(AttackViewTest, CancelStopsTheComputation) {

@@ -35,7 +35,11 @@ class ExportPage : public QWidget {
   Q_OBJECT
 
  public:
-  enum Output { kCsv = 0, kDescription, kReport, kReportPdf, kSchema, kProject, kOutputCount };
+  // kControl: the run's control rows (real rows held out for the attack tests), owner-only;
+  // offered only for a run with a control split, off by default.
+  enum Output {
+    kCsv = 0, kDescription, kReport, kReportPdf, kSchema, kProject, kControl, kOutputCount
+  };
 
   ExportPage(Session* session, JobController* jobs, SessionFiles* files, QWidget* parent = nullptr);
 
