@@ -64,6 +64,12 @@ MainWindow::MainWindow(QWidget* parent)
   review_page_ = new ReviewPage(session_, pages_);
   export_page_ = new ExportPage(session_, jobs_, files_, pages_);
   connect(review_page_, &ReviewPage::riskAnalysed, export_page_, &ExportPage::setRiskAnalysis);
+  connect(review_page_, &ReviewPage::attacksAnalysed, export_page_,
+          &ExportPage::setAttackAnalysis);
+  connect(review_page_, &ReviewPage::controlSplitRequested, this, [this] {
+    showStep(Step::kPrivacy);
+    privacy_page_->showControlSplit();
+  });
   for (QWidget* page : {static_cast<QWidget*>(data_page_), static_cast<QWidget*>(columns_page_),
                         static_cast<QWidget*>(privacy_page_), static_cast<QWidget*>(run_page_),
                         static_cast<QWidget*>(review_page_), static_cast<QWidget*>(export_page_)}) {

@@ -175,4 +175,19 @@ Result<EvaluateReport> EvaluateRelease(const RawTable& real, const RawTable& syn
   return report;
 }
 
+VerdictAttacks VerdictAttacksOf(const EvaluateReport& report, double threshold) {
+  VerdictAttacks out;
+  out.threshold = threshold;
+  out.synthetic_rows = report.synthetic_rows;
+  out.copies_of_unique_train = report.copies.copies_of_unique_train;
+  const auto add = [&out](const char* name, const AttackRisk& risk) {
+    out.attacks.push_back(VerdictAttack{name, risk.risk, risk.risk_interval.low,
+                                        risk.risk_interval.high, risk.attack_beats_naive});
+  };
+  if (report.singling_out) add("singling out", report.singling_out->risk);
+  if (report.linkability) add("linkability", report.linkability->risk);
+  if (report.inference) add("attribute inference", report.inference->risk);
+  return out;
+}
+
 }  // namespace deniable

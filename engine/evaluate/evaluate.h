@@ -26,6 +26,7 @@
 #include "engine/evaluate/attacks.h"
 #include "engine/evaluate/closeness.h"
 #include "engine/evaluate/ml_utility.h"
+#include "engine/evaluate/verdict.h"
 #include "engine/schema/schema.h"
 
 namespace deniable {
@@ -64,5 +65,10 @@ struct EvaluateReport {
 Result<EvaluateReport> EvaluateRelease(const RawTable& real, const RawTable& synthetic,
                                        const RawTable& control, const Schema& schema,
                                        const EvaluateOptions& options, Progress& progress);
+
+// The attacks' figures as the verdict takes them (verdict.h): each attack that ran, by name
+// ("singling out", "linkability", "attribute inference"), and the copies of unique rows.
+VerdictAttacks VerdictAttacksOf(const EvaluateReport& report,
+                                double threshold = kAttackRiskThreshold);
 
 }  // namespace deniable

@@ -123,6 +123,51 @@ VerdictFinding RiskFinding(const VerdictRisk& r) {
   return f;
 }
 
+VerdictFinding AttacksFinding(const VerdictAttacks& a) {
+  VerdictFinding f;
+  f.topic = VerdictTopic::kAttacks;
+  const std::string threshold = Number(a.threshold);
+  std::string figures;
+  const VerdictAttack* worst = nullptr;  // the highest lower end among those that count
+  const VerdictAttack* unsure = nullptr;  // the highest estimate above the threshold
+  for (const VerdictAttack& attack : a.attacks) {
+    figures += (figures.empty() ? "" : "; ") + attack.name + " " + Number(attack.risk) + " [" +
+               Number(attack.low) + ", " + Number(attack.high) + "]" +
+               (attack.beats_naive ? "" : " (no better than guessing)");
+    if (!attack.beats_naive) continue;
+    if (attack.low > a.threshold && (worst == nullptr || attack.low > worst->low)) worst = &attack;
+    if (attack.risk > a.threshold && (unsure == nullptr || attack.risk > unsure->risk)) {
+      unsure = &attack;
+    }
+  }
+  std::string copies;
+  if (a.copies_of_unique_train > 0) {
+    copies = " " + std::to_string(a.copies_of_unique_train) + " of the " +
+             std::to_string(a.synthetic_rows) +
+             " synthetic rows copy a training row that is unique in the training rows.";
+  }
+  f.reason = "Risk with its 95% interval, 0 = the release tells no more about its own rows than "
+             "about people it never saw: " + (figures.empty() ? "no attack ran" : figures) +
+             ". Your threshold: " + threshold + "." + copies;
+  if (worst != nullptr) {
+    f.level = VerdictLevel::kProblem;
+    f.headline = "An attacker learns about the real people in your data: the " + worst->name +
+                 " risk is above " + threshold + " (at least " + Number(worst->low) + ").";
+    f.change = "Lower ε; drop or coarsen the quasi-identifiers the attacker uses (Columns "
+               "page); never share a seeded (reproducible) run.";
+  } else if (unsure != nullptr) {
+    f.level = VerdictLevel::kCaution;
+    f.headline = "The " + unsure->name + " risk may be above your threshold (" +
+                 Number(unsure->risk) + ", interval down to " + Number(unsure->low) + ").";
+    f.change = "Hold out more rows (a larger control split) to settle it, or lower ε.";
+  } else {
+    f.level = VerdictLevel::kGood;
+    f.headline = "The attacks learn no more about your rows than about people never seen "
+                 "(every risk at most " + threshold + ").";
+  }
+  return f;
+}
+
 }  // namespace
 
 Verdict ComputeVerdict(const VerdictInputs& inputs) {
@@ -131,6 +176,7 @@ Verdict ComputeVerdict(const VerdictInputs& inputs) {
   v.findings.push_back(GuaranteeFinding(inputs));
   if (inputs.deniable) v.findings.push_back(DeniableFinding(*inputs.deniable));
   if (inputs.risk) v.findings.push_back(RiskFinding(*inputs.risk));
+  if (inputs.attacks) v.findings.push_back(AttacksFinding(*inputs.attacks));
   for (const VerdictFinding& f : v.findings) v.overall = std::max(v.overall, f.level);
   return v;
 }

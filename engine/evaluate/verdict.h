@@ -24,6 +24,19 @@
 //  Risk (when the Disclosure risk tab has figures): records outside the owner's acceptable
 //  region at the release's ε = problem, with the recommended ε (the largest ε whose records all
 //  stay inside) when there is one; none outside = good.
+//  Attacks (when the Review's Attacks tab has figures: attacks on the release against its
+//  training rows, with held-out control rows as the baseline, engine/evaluate/attacks.h). Each
+//  attack's risk r = (r_train − r_control)/(1 − r_control) has an interval; the owner's
+//  threshold t (kAttackRiskThreshold = 0.1 by default: the release turns at most a tenth of the
+//  attacker's failures on unseen people into successes on its own rows). Only attacks that beat
+//  a random guesser count (one that does not measures nothing):
+//   * problem  an attack's whole interval lies above t (low > t): the release leaks its
+//     training rows; what to change: lower ε, drop or coarsen the quasi-identifiers the attack
+//     uses, or a mode with a formal guarantee instead of a seeded run;
+//   * caution  an attack's estimate is above t but its interval reaches below it (more attack
+//     trials or more control rows would settle it);
+//   * good     every estimate at most t. Exact copies of training rows unique in the training
+//     rows are named in the reason (the attacks' numbers decide the level).
 //  Overall: the worst level: good "Fit to share", caution "Share with care", problem "Not fit
 //  to share".
 #pragma once
@@ -35,13 +48,14 @@
 
 namespace deniable {
 
-enum class VerdictTopic { kUtility, kGuarantee, kRisk };
+enum class VerdictTopic { kUtility, kGuarantee, kRisk, kAttacks };
 enum class VerdictLevel { kGood, kCaution, kProblem };
 
 inline constexpr double kUtilityCautionRatio = 1.5;
 inline constexpr double kWeakEpsilon = 3.0;
 inline constexpr double kLargestFactor = 1e6;
 inline constexpr std::uint64_t kMarginalsModeRows = 5000;
+inline constexpr double kAttackRiskThreshold = 0.1;
 
 struct VerdictFinding {
   VerdictTopic topic = VerdictTopic::kGuarantee;
@@ -71,6 +85,20 @@ struct VerdictRisk {
   std::optional<double> recommended_epsilon;
 };
 
+struct VerdictAttack {
+  std::string name;  // "singling out", "linkability", "attribute inference"
+  double risk = 0;
+  double low = 0, high = 0;  // the risk's interval
+  bool beats_naive = true;
+};
+
+struct VerdictAttacks {
+  double threshold = kAttackRiskThreshold;
+  std::vector<VerdictAttack> attacks;  // those that ran
+  std::uint64_t synthetic_rows = 0;
+  std::uint64_t copies_of_unique_train = 0;  // synthetic rows equal to a unique training row
+};
+
 struct VerdictInputs {
   std::optional<VerdictUtility> utility;  // owner only: statistics of the real data
   double epsilon = 0;                     // whole release; may be +inf
@@ -79,11 +107,12 @@ struct VerdictInputs {
   bool reproducible_not_private = false;
   std::optional<VerdictDeniable> deniable;
   std::optional<VerdictRisk> risk;        // owner only
+  std::optional<VerdictAttacks> attacks;  // owner only
 };
 
 struct Verdict {
   VerdictLevel overall = VerdictLevel::kGood;
-  std::vector<VerdictFinding> findings;  // utility, guarantee, risk (those with figures)
+  std::vector<VerdictFinding> findings;  // utility, guarantee, risk, attacks (with figures)
 };
 
 Verdict ComputeVerdict(const VerdictInputs& inputs);

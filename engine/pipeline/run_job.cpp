@@ -177,7 +177,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
     LedgerEntry held_out;
     held_out.label = "control split: " + Number(100 * settings.control_fraction) +
                      "% of the rows, chosen at random, held out before anything was learned "
-                     "(written to the control file for evaluate; never read by the model)";
+                     "(kept aside for the attack tests; never read by the model)";
     held_out.mechanism = "none (rows removed from the input)";
     held_out.partition = "all";
     held_out.reference = "Giomi et al., PETS 2023, §3 (control dataset)";

@@ -150,6 +150,18 @@ std::vector<SettingSpec> MakeTable() {
       .get = [](const ModelSettings& s) { return json(s.threads); },
       .set = [](ModelSettings& s, const json& v) { s.threads = v.get<unsigned>(); },
       .example = 3});
+  // The control split (engine/evaluate/control_split.h): no flag of its own here, because the
+  // CLI's --control-fraction needs --control-out FILE beside it (app/cli/commands.cpp). Not in
+  // the description's record of the settings: the ledger's zero-cost entry says it.
+  table.push_back({
+      .name = "control_fraction",
+      .help = "share of the rows held out at random before anything is learned, to test the "
+              "release against attacks (0, the default: none; holding rows out costs utility)",
+      .kind = SettingKind::kReal, .minimum = 0, .maximum = 1, .maximum_inclusive = false,
+      .control_minimum = 0, .control_maximum = 0.2, .described = false,
+      .get = [](const ModelSettings& s) { return json(s.control_fraction); },
+      .set = [](ModelSettings& s, const json& v) { s.control_fraction = v.get<double>(); },
+      .example = 0.1});
   // --- Deniable mode (plausible deniability, issue 3; deniable_options.h) ---
   table.push_back({
       .name = "k", .group = SettingGroup::kDeniable, .cli_flag = "--k", .value_name = "K",

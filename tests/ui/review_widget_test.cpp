@@ -7,6 +7,7 @@
 #include <QImage>
 
 #include "tests/ui/review_test_fixture.h"
+#include "ui/review/attack_view.h"
 #include "ui/review/correlation_view.h"
 #include "ui/review/histogram_view.h"
 #include "ui/review/network_scene.h"
@@ -14,6 +15,7 @@
 #include "ui/review/privacy_view.h"
 #include "ui/review/ledger_model.h"
 #include "ui/review/raw_table_model.h"
+#include "ui/review/attack_view.h"
 #include "ui/review/review_widget.h"
 #include "ui/review/risk_view.h"
 #include "ui/review/rows_view.h"
@@ -31,16 +33,18 @@ int distinctColors(const QImage& image) {
   return static_cast<int>(colors.size());
 }
 
-TEST(ReviewWidgetTest, HasTheSixTabsInWorkflowOrder) {
+TEST(ReviewWidgetTest, HasTheSevenTabsInWorkflowOrder) {
   ReviewWidget widget;
-  ASSERT_EQ(widget.count(), 6);
+  ASSERT_EQ(widget.count(), 7);
   EXPECT_EQ(widget.widget(0), widget.histogramView());
   EXPECT_EQ(widget.widget(1), widget.correlationView());
   EXPECT_EQ(widget.widget(2), widget.networkView());
   EXPECT_EQ(widget.widget(3), widget.rowsView());
   EXPECT_EQ(widget.widget(4), widget.privacyView());
   EXPECT_EQ(widget.widget(5), widget.riskView());
+  EXPECT_EQ(widget.widget(6), widget.attackView());
   EXPECT_EQ(reviewTabName(ReviewTab::kNetwork), QStringLiteral("network"));
+  EXPECT_EQ(reviewTabName(ReviewTab::kAttacks), QStringLiteral("attacks"));
 }
 
 TEST(ReviewWidgetTest, SetDataFillsEveryTabAndClearEmptiesThem) {

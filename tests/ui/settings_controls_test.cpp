@@ -2,6 +2,7 @@
 // The Privacy page's controls take their ranges from the settings table (issue 12, part 7):
 // each control named after its row offers exactly the row's control range, and the bins
 // slider reaches the 1,000 bins the CLI and the project file accept (it stopped at 100).
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSettings>
 #include <QSpinBox>
@@ -41,6 +42,11 @@ TEST(SettingsControlsTest, EachControlOffersItsRowsRange) {
       maximum = real->maximum();
       // A minimum below the range that reads as "Automatic" stands for the auto value.
       automatic_below = spec.has_auto && !real->specialValueText().isEmpty();
+    } else if (auto* choices = qobject_cast<QComboBox*>(control)) {
+      // A list of values (the control split): its first and last items are the range's ends.
+      ASSERT_GT(choices->count(), 0);
+      minimum = choices->itemData(0).toDouble();
+      maximum = choices->itemData(choices->count() - 1).toDouble();
     } else {
       ADD_FAILURE() << "unexpected control kind";
       continue;
@@ -52,8 +58,8 @@ TEST(SettingsControlsTest, EachControlOffersItsRowsRange) {
     }
     EXPECT_DOUBLE_EQ(maximum, spec.control_maximum);
   }
-  // ε, bins, degree, the two shares, k, γ, ω (2), ε0 and maxcost.
-  EXPECT_EQ(found, 11);
+  // ε, bins, degree, the two shares, k, γ, ω (2), ε0, maxcost and the control split.
+  EXPECT_EQ(found, 12);
 }
 
 TEST(SettingsControlsTest, TooltipsGiveTheTablesBoundsFlagAndKey) {

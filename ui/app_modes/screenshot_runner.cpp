@@ -15,6 +15,7 @@
 #include "ui/pages/privacy_page.h"
 #include "ui/pages/review_page.h"
 #include "ui/project/session_files.h"
+#include "ui/review/attack_view.h"
 #include "ui/review/attribute_tvd_model.h"
 #include "ui/review/histogram_view.h"
 #include "ui/review/review_widget.h"
@@ -54,6 +55,21 @@ void ScreenshotRunner::whenForecastReady(std::function<void()> step) {
   *connection = connect(forecaster, &DomainForecaster::changed, this,
                         [this, forecaster, connection, step = std::move(step)] {
                           if (forecaster->state() == DomainForecaster::State::kComputing) return;
+                          disconnect(*connection);
+                          then(step);
+                        });
+}
+
+void ScreenshotRunner::whenAttacksReady(std::function<void()> step) {
+  AttackView* view = window_->reviewPage()->reviewWidget()->attackView();
+  if (!view->busy()) {
+    then(std::move(step));
+    return;
+  }
+  auto connection = std::make_shared<QMetaObject::Connection>();
+  *connection = connect(view, &AttackView::computationFinished, this,
+                        [this, view, connection, step = std::move(step)] {
+                          if (view->busy()) return;
                           disconnect(*connection);
                           then(step);
                         });
@@ -126,6 +142,10 @@ void ScreenshotRunner::start() {
         });
       },
       [this] {
+        // Hold out 10 % of the rows, so that Review → Attacks has figures to show.
+        PrivacySettings settings = window_->session()->settings();
+        settings.model.control_fraction = 0.1;
+        window_->session()->editSettings(settings, QStringLiteral("control split"));
         window_->showStep(Step::kRun);
         then([this] {
           grab(QStringLiteral("run-before"));
@@ -139,8 +159,15 @@ void ScreenshotRunner::start() {
       window_->showStep(Step::kReview);
       window_->reviewPage()->reviewWidget()->showTab(tab);
       then([this, tab] {
-        grab(QStringLiteral("review-") + reviewTabName(tab));
-        next();
+        auto shoot = [this, tab] {
+          grab(QStringLiteral("review-") + reviewTabName(tab));
+          next();
+        };
+        if (tab == ReviewTab::kAttacks) {
+          whenAttacksReady(shoot);
+        } else {
+          shoot();
+        }
       }, 600);
     });
   }

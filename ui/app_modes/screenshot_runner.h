@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `deniable --screenshots DIR`: opens the demo dataset in a 1280×800 main window (or
-// --screenshot-size), performs a real run, exports to a temporary folder, and renders every
+// --screenshot-size), performs a real run (holding out 10 % of the rows for the Attacks tab), exports to a temporary folder, and renders every
 // step and every review tab to DIR/NN-name.png (QWidget::grab) — plus the Columns step's
 // domain forecast on a column that loses values, the Privacy step's "More settings" (the
 // Automatic domain share) and the Histograms tab over the model's bins — then quits. Works offscreen. Driven by signals and timers,
@@ -38,6 +38,8 @@ class ScreenshotRunner : public QObject {
   void then(std::function<void()> step, int delay_ms = 250);
   // Runs `step` once the Columns step's domain forecast is no longer computing.
   void whenForecastReady(std::function<void()> step);
+  // Runs `step` once the Review's Attacks tab is not computing.
+  void whenAttacksReady(std::function<void()> step);
 
   MainWindow* window_;
   QSize size_{1280, 800};

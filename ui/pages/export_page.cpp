@@ -61,6 +61,9 @@ const OutputSpec kOutputs[ExportPage::kOutputCount] = {
      "Your settings and the input's path and fingerprint, without any data: reopen it later. "
      "Keep it to yourself: it names your input file, and the input's fingerprint lets someone "
      "who knows every record but one test a guess about the last"},
+    {kControlRowsLabel, "-control.csv", "CSV (*.csv)",
+     "The real rows the run held out for the attack tests (Privacy page), written readable by "
+     "you only: real data, not part of the release; keep it to yourself"},
 };
 
 QString defaultDirectory(const QString& input) {
@@ -149,7 +152,7 @@ QWidget* ExportPage::buildOutputs() {
     Row& row = rows_[static_cast<std::size_t>(i)];
     const OutputSpec& spec = kOutputs[i];
     row.enabled = new QCheckBox(tr(spec.label), box);
-    row.enabled->setChecked(i != kProject);
+    row.enabled->setChecked(i != kProject && i != kControl);
     row.enabled->setToolTip(tr(spec.tip));
     row.path = new QLineEdit(box);
     row.path->setToolTip(tr("Where to write it"));
@@ -162,6 +165,15 @@ QWidget* ExportPage::buildOutputs() {
     });
     connect(row.path, &QLineEdit::textChanged, this, &ExportPage::refresh);
     connect(row.enabled, &QCheckBox::toggled, this, &ExportPage::refresh);
+    if (i == kControl) {
+      // Beside "Put all in a folder…", with no path field of its own: its file goes beside the
+      // others (a line of its own would make the page taller than a 700-pixel window allows).
+      row.enabled->setToolTip(tr(spec.tip) + tr(" (written beside the other files as "
+                                                 "NAME-control.csv)"));
+      row.path->hide();
+      row.browse->hide();
+      continue;
+    }
     grid->addWidget(row.enabled, i, 0);
     grid->addWidget(row.path, i, 1);
     grid->addWidget(row.browse, i, 2);
@@ -174,13 +186,15 @@ QWidget* ExportPage::buildOutputs() {
     if (!directory.isEmpty()) setDirectory(directory);
   });
   grid->addWidget(folder, kOutputCount, 0);
+  grid->addWidget(rows_[kControl].enabled, kOutputCount, 1, 1, 2);
   grid->addWidget(export_, kOutputCount + 1, 2);
   grid->setColumnStretch(1, 1);
   owner_report_ = new QCheckBox(tr("Add the owner-only part (real-data statistics: do not publish)"),
                                 box);
   owner_report_->setToolTip(tr("Adds your input's path and fingerprint, the utility metrics, "
-                               "histograms and heatmaps, and the disclosure risk analysis if you "
-                               "computed one in Review, to the report. They are exact statistics "
+                               "histograms and heatmaps, and the disclosure risk analysis and the "
+                               "attacks on the release if you computed them in Review, to the "
+                               "report. They are exact statistics "
                                "of the real data: keep such a report to yourself."));
   // Under the names and paths (spanning both columns), so that its text does not widen the
   // path column: the page fits a 1024-pixel-wide window.
@@ -217,6 +231,14 @@ void ExportPage::refresh() {
   const auto& result = session_->result();
   export_->setEnabled(result != nullptr && !jobs_->busy());
   copy_->setEnabled(result != nullptr);
+  // The control rows only for a run that held rows out.
+  const bool control = result && result->review && result->review->control;
+  const Row& controlRow = rows_[kControl];
+  for (QWidget* widget : {static_cast<QWidget*>(controlRow.enabled),
+                          static_cast<QWidget*>(controlRow.path),
+                          static_cast<QWidget*>(controlRow.browse)}) {
+    widget->setEnabled(control);
+  }
   if (!result) {
     command_->setPlainText(tr("Run a synthesis first: the command reproduces the reviewed run."));
     if (!session_->hasInput()) banner_->hide();
@@ -264,6 +286,9 @@ bool ExportPage::startExport() {
   request.run = result;
   if (outputEnabled(kCsv)) request.csv_path = outputPath(kCsv);
   if (outputEnabled(kDescription)) request.description_path = outputPath(kDescription);
+  if (outputEnabled(kControl) && result->review && result->review->control) {
+    request.control_path = outputPath(kControl);
+  }
   if (outputEnabled(kSchema)) {
     request.text_files.push_back({outputPath(kSchema), tr(kOutputs[kSchema].label),
                                   SchemaJsonText(result->request.schema, /*include_stats=*/false)});
@@ -282,11 +307,19 @@ bool ExportPage::startExport() {
     ReportOptions options;
     options.audience = owner_report_->isChecked() ? ReportAudience::kOwner : ReportAudience::kShareable;
     if (risk_run_ == result->review) options.risk = risk_;  // only the reviewed run's analysis
+    if (attacks_run_ == result->review) {
+      options.attacks = attacks_;
+      options.attack_threshold = attack_threshold_;
+    }
     request.build_report = [review = result->review, context, options, html = !request.report_path.isEmpty(),
                             pdf = !request.report_pdf_path.isEmpty()](const StagedExport& staged) mutable
         -> Result<RenderedReport> {
       for (const StagedFile& file : staged.files) {
-        if (file.file.what == tr(kOutputs[kProject].label)) continue;  // not part of the release
+        // Not part of the release: the project, the control rows (real rows).
+        if (file.file.what == tr(kOutputs[kProject].label) ||
+            file.file.what == QString::fromLatin1(kControlRowsLabel)) {
+          continue;
+        }
         context.outputs.push_back({file.file.what, file.file.path, QString::fromLatin1(file.file.sha256)});
       }
       const QString text = BuildReleaseReportHtml(*review, context, options);
@@ -370,6 +403,14 @@ void ExportPage::setRiskAnalysis(std::shared_ptr<const ReviewData> run,
                                  std::shared_ptr<const RiskAnalysis> analysis) {
   risk_run_ = std::move(run);
   risk_ = std::move(analysis);
+}
+
+void ExportPage::setAttackAnalysis(std::shared_ptr<const ReviewData> run,
+                                   std::shared_ptr<const AttackAnalysis> analysis,
+                                   double threshold) {
+  attacks_run_ = std::move(run);
+  attacks_ = std::move(analysis);
+  attack_threshold_ = threshold;
 }
 
 void ExportPage::setOwnerReport(bool owner) { owner_report_->setChecked(owner); }

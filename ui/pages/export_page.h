@@ -24,6 +24,7 @@ class QTreeWidget;
 namespace deniable::ui {
 
 struct ReviewData;
+struct AttackAnalysis;
 struct RiskAnalysis;
 class JobController;
 class MessageBanner;
@@ -34,7 +35,11 @@ class ExportPage : public QWidget {
   Q_OBJECT
 
  public:
-  enum Output { kCsv = 0, kDescription, kReport, kReportPdf, kSchema, kProject, kOutputCount };
+  // kControl: the run's control rows (real rows held out for the attack tests), owner-only;
+  // offered only for a run with a control split, off by default.
+  enum Output {
+    kCsv = 0, kDescription, kReport, kReportPdf, kSchema, kProject, kControl, kOutputCount
+  };
 
   ExportPage(Session* session, JobController* jobs, SessionFiles* files, QWidget* parent = nullptr);
 
@@ -55,6 +60,10 @@ class ExportPage : public QWidget {
   // of that run includes it (the main window forwards ReviewPage::riskAnalysed).
   void setRiskAnalysis(std::shared_ptr<const ReviewData> run,
                        std::shared_ptr<const RiskAnalysis> analysis);
+  // The Review's last attacks on the release (and the run, and the owner's threshold): an owner
+  // report of that run includes them (the main window forwards ReviewPage::attacksAnalysed).
+  void setAttackAnalysis(std::shared_ptr<const ReviewData> run,
+                         std::shared_ptr<const AttackAnalysis> analysis, double threshold);
   void setOwnerReport(bool owner);
 
  private:
@@ -86,6 +95,9 @@ class ExportPage : public QWidget {
   QString run_notice_;  // the run notice last shown (empty: none)
   std::shared_ptr<const ReviewData> risk_run_;
   std::shared_ptr<const RiskAnalysis> risk_;
+  std::shared_ptr<const ReviewData> attacks_run_;
+  std::shared_ptr<const AttackAnalysis> attacks_;
+  double attack_threshold_ = 0.1;
 };
 
 }  // namespace deniable::ui

@@ -35,6 +35,13 @@ namespace deniable::ui {
 namespace {
 
 constexpr double kDeltaChoices[] = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-12};
+// The control split's choices (the settings table's control range is 0 to 0.2).
+constexpr double kControlChoices[] = {0, 0.05, 0.1, 0.2};
+
+QString controlChoiceText(double fraction) {
+  if (fraction == 0) return PrivacyPage::tr("Off (use every row)");
+  return PrivacyPage::tr("%1 % of the rows").arg(formatDecimal(100 * fraction, 3));
+}
 
 // The domain share spin box's minimum: shown as "Automatic" (the engine's rule).
 constexpr double kAutomaticShare = -0.05;
@@ -349,6 +356,29 @@ QWidget* PrivacyPage::buildRelease() {
   testing->addWidget(seed_);
   testing->addStretch(1);
   form->addRow(tr("Randomness:"), testing);
+
+  // The control split (engine/evaluate/control_split.h): the owner's choice, off by default.
+  control_ = new QComboBox(box);
+  control_->setObjectName(settingControlName(Setting("control_fraction")));
+  for (double fraction : kControlChoices) control_->addItem(controlChoiceText(fraction), fraction);
+  control_->setToolTip(tr(
+      "Hold out rows to test the release against attacks: this share of your rows, chosen at "
+      "random, is set aside before anything is learned. The model never sees them, so the "
+      "Review's Attacks tab can compare what an attacker learns about the rows the release was "
+      "made from with what it learns about people it never saw. Off by default: the rows held "
+      "out are not used to make the release, which costs some utility (fewer rows to learn "
+      "from). The split costs no ε; the ledger records its share."));
+  connect(control_, &QComboBox::activated, this, [this](int index) {
+    PrivacySettings next = session_->settings();
+    next.model.control_fraction = control_->itemData(index).toDouble();
+    edit(next, next.model.control_fraction > 0 ? tr("Hold out rows for the attack tests")
+                                               : tr("Use every row (no attack tests)"));
+  });
+  control_note_ = new QLabel(box);
+  control_note_->setObjectName(QStringLiteral("controlNote"));
+  control_note_->setWordWrap(true);
+  form->addRow(tr("Hold out rows to test the release against attacks:"), control_);
+  form->addRow(QString(), control_note_);
   return box;
 }
 
@@ -402,6 +432,22 @@ void PrivacyPage::refresh() {
     const QSignalBlocker block_seed(seed_);
     seed_->setValue(static_cast<int>(settings.seed));
   }
+  {
+    const QSignalBlocker block_control(control_);
+    int index = control_->findData(model.control_fraction);
+    if (index < 0) {  // a project file's other share
+      control_->addItem(controlChoiceText(model.control_fraction), model.control_fraction);
+      index = control_->count() - 1;
+    }
+    control_->setCurrentIndex(index);
+  }
+  control_note_->setText(
+      model.control_fraction > 0
+          ? tr("The release is made from the other %1 % of the rows; Review → Attacks tests it "
+               "against the rows held out.")
+                .arg(formatDecimal(100 * (1 - model.control_fraction), 3))
+          : tr("Off: every row is used. Review → Attacks then explains how to test the "
+               "release against attacks."));
   rows_->setEnabled(settings.rows != 0);
   seed_->setEnabled(settings.reproducible);
   if (session_->hasInput()) {
@@ -440,6 +486,11 @@ void PrivacyPage::showMoreSettings() {
   more_->setChecked(true);
   // Once the newly shown rows are laid out.
   QTimer::singleShot(0, this, [this] { scroll_->ensureWidgetVisible(structure_share_); });
+}
+
+void PrivacyPage::showControlSplit() {
+  scroll_->ensureWidgetVisible(control_);
+  control_->setFocus(Qt::OtherFocusReason);
 }
 
 void PrivacyPage::showDeniableSettings() { scroll_->ensureWidgetVisible(deniable_->scrollTarget()); }

@@ -53,6 +53,11 @@ class PrivacyPage : public QWidget {
   QString passRateText() const;
   // Scrolls the deniable mode's settings into view.
   void showDeniableSettings();
+  // The control split (ModelSettings::control_fraction): Off, 5 %, 10 %, 20 % (and a project
+  // file's other value); item data = the fraction.
+  QComboBox* controlFractionBox() const { return control_; }
+  // Scrolls the control split into view and gives it the focus (the Attacks tab's link).
+  void showControlSplit();
 
  private:
   QWidget* buildModes();
@@ -83,6 +88,8 @@ class PrivacyPage : public QWidget {
   QLabel* rows_note_;
   QCheckBox* reproducible_;
   QSpinBox* seed_;
+  QComboBox* control_;
+  QLabel* control_note_;
   QLabel* guarantee_;
   int gesture_ = 0;
 };

@@ -3,6 +3,7 @@
 
 #include <QVBoxLayout>
 
+#include "ui/review/attack_view.h"
 #include "ui/review/review_widget.h"
 #include "ui/review/risk_view.h"
 #include "ui/review/verdict_panel.h"
@@ -27,6 +28,13 @@ ReviewPage::ReviewPage(Session* session, QWidget* parent)
             verdict_->setRisk(review_->riskView()->analysis());
             emit riskAnalysed(shown_, review_->riskView()->analysis());
           });
+  connect(review_->attackView(), &AttackView::figuresChanged, this, [this] {
+    AttackView* attacks = review_->attackView();
+    verdict_->setAttacks(attacks->analysis(), attacks->threshold());
+    emit attacksAnalysed(shown_, attacks->analysis(), attacks->threshold());
+  });
+  connect(review_->attackView(), &AttackView::controlSplitRequested, this,
+          &ReviewPage::controlSplitRequested);
   connect(session_, &Session::resultChanged, this, &ReviewPage::onResultChanged);
   connect(session_, &Session::stateChanged, this, &ReviewPage::onStateChanged);
   onResultChanged();

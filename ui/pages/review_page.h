@@ -12,6 +12,7 @@
 namespace deniable::ui {
 
 struct ReviewData;
+struct AttackAnalysis;
 struct RiskAnalysis;
 class MessageBanner;
 class ReviewWidget;
@@ -32,6 +33,12 @@ class ReviewPage : public QWidget {
   // The Disclosure risk tab finished a computation on `run` (the owner's report can show it).
   void riskAnalysed(std::shared_ptr<const deniable::ui::ReviewData> run,
                     std::shared_ptr<const deniable::ui::RiskAnalysis> analysis);
+  // The Attacks tab's figures on `run` changed (null: none), or the owner's threshold did.
+  void attacksAnalysed(std::shared_ptr<const deniable::ui::ReviewData> run,
+                       std::shared_ptr<const deniable::ui::AttackAnalysis> analysis,
+                       double threshold);
+  // The Attacks tab's button: the owner wants to set up a control split (Privacy page).
+  void controlSplitRequested();
 
  private:
   void onResultChanged();

@@ -43,6 +43,15 @@ QStringList cliArguments(const PrivacySettings& settings, std::size_t rows,
   args << QStringLiteral("--schema") << files.schema << QStringLiteral("-n")
        << QString::number(static_cast<qulonglong>(rows)) << QStringLiteral("-o") << files.output;
   if (!files.description.isEmpty()) args << QStringLiteral("--description") << files.description;
+  if (model.control_fraction > 0) {
+    // The control split has no flag in the settings table: the CLI's needs a file beside it.
+    QString control = files.output;
+    if (control.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)) control.chop(4);
+    if (control.endsWith(QStringLiteral("-synthetic"))) control.chop(10);
+    control += QStringLiteral("-control.csv");
+    args << QStringLiteral("--control-fraction") << exactNumber(model.control_fraction)
+         << QStringLiteral("--control-out") << control;
+  }
   if (settings.reproducible) {
     args << QStringLiteral("--seed") << QString::number(static_cast<qulonglong>(settings.seed));
   }

@@ -61,7 +61,8 @@ QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& cont
   html += report_sections::scopeSection();
   if (owner) {
     html += report_sections::ownerSection(data, context, options, privacy);
-    html += report_sections::verdictSection(data, true, options.risk.get());
+    html += report_sections::verdictSection(data, true, options.risk.get(), options.attacks.get(),
+                                            options.attack_threshold);
   }
 
   html += QStringLiteral("<footer>%1</footer>\n</main>\n</body>\n</html>\n")

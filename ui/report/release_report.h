@@ -13,7 +13,8 @@
 // one test guesses of the last one).
 // ReportAudience::kOwner adds a second part, visibly marked "owner only — contains statistics
 // of the real data; do not publish": the input's path and SHA-256, the CLI command, the utility
-// metrics, the worst-TVD histograms and the mutual-information heatmaps.
+// metrics, the worst-TVD histograms and the mutual-information heatmaps (and, when computed, the
+// Disclosure risk analysis and the attacks on the release).
 //
 // The same report is written as HTML or as PDF (report_pdf.h: the HTML laid out on A4).
 //
@@ -51,7 +52,8 @@ enum class ReportAudience {
   kOwner,      // plus the owner-only part with statistics of the real data
 };
 
-struct RiskAnalysis;  // ui/review/risk_facts.h
+struct RiskAnalysis;    // ui/review/risk_facts.h
+struct AttackAnalysis;  // ui/review/attack_facts.h
 
 struct ReportOptions {
   ReportAudience audience = ReportAudience::kShareable;
@@ -60,6 +62,11 @@ struct ReportOptions {
   // one was computed — its verdict, recommended ε, share of records outside the acceptable
   // region, riskiest groups and RR × R plot. A shareable report never shows it.
   std::shared_ptr<const RiskAnalysis> risk;
+  // Owner part only: the Attacks tab's figures, when computed (attacks against the rows held
+  // out, copies, closest records, ML utility), judged at `attack_threshold`; they join the
+  // owner's verdict. A shareable report never shows them.
+  std::shared_ptr<const AttackAnalysis> attacks;
+  double attack_threshold = 0.1;
 };
 
 enum class ReportFormat { kHtml, kPdf };

@@ -6,6 +6,8 @@
 
 #include "ui/report/report_html.h"
 #include "ui/report/report_sections.h"
+#include "ui/review/attack_chart.h"
+#include "ui/review/attack_facts.h"
 #include "ui/review/histogram_chart.h"
 #include "ui/review/review_format.h"
 #include "ui/review/review_render.h"
@@ -21,6 +23,7 @@ const QSize kHistogramSize(470, 360);    // logical pixels, two per row, rendere
 const QSize kPairOfHeatmapsSize(920, 520);
 const QSize kDifferenceSize(560, 520);
 const QSize kRiskPlotSize(760, 500);  // its legend needs the width
+const int kAttackChartWidth = 760;
 constexpr int kRiskGroupRows = 10;  // the riskiest (cell, value) groups listed
 
 QString utilityTables(const MetricReport& report) {
@@ -136,6 +139,50 @@ QString riskPart(const RiskAnalysis& analysis, double runEpsilon) {
   return html;
 }
 
+// The Attacks tab's figures (ui/review/attack_view.h): the finding at the owner's threshold,
+// what was attacked, the success-rate chart, the attacks' table, copies and closest records,
+// and the ML utility. Computed from real rows: owner part only.
+QString attacksPart(const AttackAnalysis& analysis, double threshold) {
+  const EvaluateReport& r = analysis.report;
+  QString html = QStringLiteral("<h3>%1</h3>")
+                     .arg(escape(QObject::tr("Attacks on the release (against held-out rows)")));
+  const VerdictFinding finding = attackFinding(r, threshold);
+  html += QStringLiteral("<p><b>%1</b></p>").arg(escape(toQString(finding.headline)));
+  html += QStringLiteral("<p>%1</p>").arg(escape(toQString(finding.reason)));
+  html += QStringLiteral("<p class=\"note\">%1</p>").arg(escape(attackScope(r)));
+  AttackChart chart;
+  chart.setRows(attackRows(r), threshold);
+  html += report_html::figure(
+      renderWidget(chart, QSize(kAttackChartWidth, chart.sizeHint().height()), 2.0),
+      QObject::tr("Success rates of the attacks"),
+      escape(QObject::tr("Each attack against the rows the release was made from, against rows "
+                         "held out before the run (never seen by the model) and as a random "
+                         "guess; whiskers: 95% intervals.")));
+  QList<QStringList> attacks;
+  for (const AttackRow& row : attackRows(r)) {
+    attacks << QStringList{row.name, riskWithInterval(row.risk), rateWithInterval(row.risk.train),
+                           rateWithInterval(row.risk.control), rateWithInterval(row.risk.naive),
+                           formatCount(row.trials)};
+  }
+  html += report_html::table({QObject::tr("Attack"), QObject::tr("Risk [interval]"),
+                              QObject::tr("Rows it was made from"), QObject::tr("Rows held out"),
+                              QObject::tr("Random guess"), QObject::tr("Trials")},
+                             attacks);
+  html += QStringLiteral("<p>%1</p>").arg(escape(closenessSummary(r)));
+  html += QStringLiteral("<p>%1</p>").arg(escape(mlSummary(r)));
+  if (r.utility) {
+    QList<QStringList> importances;
+    for (const FeatureImportance& f : r.utility->importances) {
+      importances << QStringList{toQString(f.name), formatPercent(f.real, 1),
+                                 formatPercent(f.synthetic, 1)};
+    }
+    html += report_html::table({QObject::tr("Feature"), QObject::tr("Importance (real)"),
+                                QObject::tr("Importance (synthetic)")},
+                               importances);
+  }
+  return html;
+}
+
 }  // namespace
 
 QString ownerSection(const ReviewData& data, const ReportContext& context,
@@ -192,6 +239,7 @@ QString ownerSection(const ReviewData& data, const ReportContext& context,
   if (options.risk && !options.risk->report.per_epsilon.empty()) {
     body += riskPart(*options.risk, data.settings.epsilon);
   }
+  if (options.attacks) body += attacksPart(*options.attacks, options.attack_threshold);
   return report_html::section(QStringLiteral("owner-only"), QObject::tr("Owner's review"), body,
                               QStringLiteral("owner-only"));
 }

@@ -10,6 +10,7 @@
 #include <QMap>
 
 #include "ui/report/report_html.h"
+#include "ui/review/attack_facts.h"
 #include "ui/review/ledger_model.h"
 #include "ui/review/review_format.h"
 #include "ui/review/review_render.h"
@@ -305,7 +306,8 @@ QString outputSection(const ReportContext& context) {
   return report_html::section(QStringLiteral("outputs"), QObject::tr("Output files"), body);
 }
 
-QString verdictSection(const ReviewData& data, bool owner, const RiskAnalysis* risk) {
+QString verdictSection(const ReviewData& data, bool owner, const RiskAnalysis* risk,
+                       const AttackAnalysis* attacks, double attackThreshold) {
   std::optional<UtilityBaselines> baselines;
   if (owner) {
     NullProgress progress;
@@ -313,6 +315,9 @@ QString verdictSection(const ReviewData& data, bool owner, const RiskAnalysis* r
   }
   VerdictInputs inputs = verdictInputsOf(data, baselines ? &*baselines : nullptr,
                                          owner ? risk : nullptr);
+  if (owner && attacks != nullptr) {
+    inputs.attacks = VerdictAttacksOf(attacks->report, attackThreshold);
+  }
   if (!owner) {
     inputs.rows = 0;  // shareable: no real-data statistic, so no δ-versus-1/n judgement
     inputs.utility.reset();

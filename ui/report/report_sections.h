@@ -25,10 +25,13 @@ QString scopeSection();
 // only, and δ is not judged against 1/n (n, the real row count, is a statistic of the real
 // data). Owner: every finding, with the utility baselines computed here on the real table.
 // `risk` (owner only, may be null): the Disclosure risk analysis's finding joins the verdict.
-QString verdictSection(const ReviewData& data, bool owner, const RiskAnalysis* risk = nullptr);  // what the shareable report deliberately leaves out, and why
+// `attacks` (owner only, may be null): the Attacks tab's finding at `attackThreshold` joins it.
+QString verdictSection(const ReviewData& data, bool owner, const RiskAnalysis* risk = nullptr,
+                       const AttackAnalysis* attacks = nullptr, double attackThreshold = 0.1);
 
 // The owner-only part (input path and SHA-256, CLI command, utility metrics, histograms,
-// heatmaps, owner-only warnings, and the Disclosure risk analysis when options.risk is set).
+// heatmaps, owner-only warnings, the Disclosure risk analysis when options.risk is set, the
+// attacks on the release when options.attacks is).
 QString ownerSection(const ReviewData& data, const ReportContext& context,
                      const ReportOptions& options, const PrivacyFacts& privacy);
 

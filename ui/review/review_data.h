@@ -17,7 +17,11 @@ namespace deniable::ui {
 
 struct ReviewData {
   QString input_path;                               // the real CSV (for labels and the report)
-  std::shared_ptr<const RawTable> real;             // the input as read
+  // The rows the release was made from: the input as read, less the control rows if any.
+  std::shared_ptr<const RawTable> real;
+  // The control rows (ModelSettings::control_fraction > 0): held out at random before the run
+  // learned anything, never given to the model; the Attacks tab's baseline. Null without a split.
+  std::shared_ptr<const RawTable> control;
   std::shared_ptr<const RawTable> synthetic;        // the decoded synthetic rows (as exported)
   Schema schema;                                    // the schema the run used (with stats)
   Description description;                          // domains, network, ledger, guarantee

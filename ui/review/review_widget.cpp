@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/review/review_widget.h"
 
+#include "ui/review/attack_view.h"
 #include "ui/review/correlation_view.h"
 #include "ui/review/histogram_view.h"
 #include "ui/review/network_view.h"
@@ -19,6 +20,7 @@ QString reviewTabName(ReviewTab tab) {
     case ReviewTab::kRows: return QStringLiteral("rows");
     case ReviewTab::kPrivacy: return QStringLiteral("privacy");
     case ReviewTab::kRisk: return QStringLiteral("risk");
+    case ReviewTab::kAttacks: return QStringLiteral("attacks");
   }
   return {};
 }
@@ -30,7 +32,8 @@ ReviewWidget::ReviewWidget(QWidget* parent)
       network_(new NetworkView),
       rows_(new RowsView),
       privacy_(new PrivacyView),
-      risk_(new RiskView) {
+      risk_(new RiskView),
+      attacks_(new AttackView) {
   setDocumentMode(true);
   addTab(histograms_, tr("&Histograms"));
   addTab(correlations_, tr("&Correlations"));
@@ -38,6 +41,7 @@ ReviewWidget::ReviewWidget(QWidget* parent)
   addTab(rows_, tr("Ro&ws"));
   addTab(privacy_, tr("&Privacy"));
   addTab(risk_, tr("Disclosure ris&k"));
+  addTab(attacks_, tr("&Attacks"));
   setTabToolTip(0, tr("Each attribute's distribution, real against synthetic, worst first."));
   setTabToolTip(1, tr("How strongly attributes depend on each other, real against synthetic."));
   setTabToolTip(2, tr("The model that generated the synthetic data."));
@@ -45,6 +49,8 @@ ReviewWidget::ReviewWidget(QWidget* parent)
   setTabToolTip(4, tr("What the release guarantees and what each step cost."));
   setTabToolTip(5, tr("How sure an intruder could become of a record's sensitive value, per ε "
                       "(for your eyes only: computed from your real data)."));
+  setTabToolTip(6, tr("Attacks on the release against rows held out before the run, copies, "
+                      "closest records and machine-learning utility (for your eyes only)."));
   for (ReviewTab tab : kAllReviewTabs) {
     widget(static_cast<int>(tab))->setObjectName(reviewTabName(tab) + QStringLiteral("View"));
   }
@@ -62,6 +68,7 @@ void ReviewWidget::setData(std::shared_ptr<const ReviewData> reviewData) {
   rows_->setData(data_);
   privacy_->setData(data_);
   risk_->setData(data_);
+  attacks_->setData(data_);
 }
 
 void ReviewWidget::clear() {
@@ -72,6 +79,7 @@ void ReviewWidget::clear() {
   rows_->clear();
   privacy_->clear();
   risk_->clear();
+  attacks_->clear();
 }
 
 void ReviewWidget::showTab(ReviewTab tab) { setCurrentIndex(static_cast<int>(tab)); }
@@ -85,9 +93,11 @@ QImage ReviewWidget::renderOffscreen(std::shared_ptr<const ReviewData> reviewDat
   ReviewWidget widget;
   widget.correlations_->setSynchronous(true);
   widget.risk_->setSynchronous(true);
+  widget.attacks_->setSynchronous(true);
   widget.setData(reviewData);
   widget.showTab(tab);
   if (tab == ReviewTab::kRisk) widget.risk_->compute();
+  if (tab == ReviewTab::kAttacks) widget.attacks_->compute();
   // A picture of the Correlations tab shows the worst pair's 2-way table opened.
   if (tab == ReviewTab::kCorrelations && reviewData && reviewData->metrics.columns.size() >= 2) {
     const auto& tvd = reviewData->metrics.pair_tvd;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// ReviewWidget: the Review step — real versus synthetic, side by side, in six tabs:
+// ReviewWidget: the Review step — real versus synthetic, side by side, in seven tabs:
 // Histograms, Correlations, Network, Rows, Privacy, Disclosure risk (of the real table, to
-// choose ε). The main window hosts one and calls
+// choose ε), Attacks (on the release, against rows held out before the run). The main window hosts one and calls
 // setData() after a run (clear() when results go stale); the --screenshots mode and the
 // release report render its tabs offscreen with renderTab()/renderOffscreen().
 //
@@ -20,6 +20,7 @@
 
 namespace deniable::ui {
 
+class AttackView;
 class CorrelationView;
 class HistogramView;
 class NetworkView;
@@ -27,12 +28,12 @@ class PrivacyView;
 class RiskView;
 class RowsView;
 
-enum class ReviewTab { kHistograms, kCorrelations, kNetwork, kRows, kPrivacy, kRisk };
-inline constexpr ReviewTab kAllReviewTabs[] = {ReviewTab::kHistograms, ReviewTab::kCorrelations,
-                                               ReviewTab::kNetwork,    ReviewTab::kRows,
-                                               ReviewTab::kPrivacy,    ReviewTab::kRisk};
-// "histograms", "correlations", "network", "rows", "privacy", "risk" (file names, object
-// names).
+enum class ReviewTab { kHistograms, kCorrelations, kNetwork, kRows, kPrivacy, kRisk, kAttacks };
+inline constexpr ReviewTab kAllReviewTabs[] = {
+    ReviewTab::kHistograms, ReviewTab::kCorrelations, ReviewTab::kNetwork, ReviewTab::kRows,
+    ReviewTab::kPrivacy,    ReviewTab::kRisk,         ReviewTab::kAttacks};
+// "histograms", "correlations", "network", "rows", "privacy", "risk", "attacks" (file names,
+// object names).
 QString reviewTabName(ReviewTab tab);
 
 class ReviewWidget : public QTabWidget {
@@ -52,6 +53,7 @@ class ReviewWidget : public QTabWidget {
   RowsView* rowsView() const { return rows_; }
   PrivacyView* privacyView() const { return privacy_; }
   RiskView* riskView() const { return risk_; }
+  AttackView* attackView() const { return attacks_; }
 
   // Renders one tab at `size` (logical pixels) in a separate, never-shown ReviewWidget with
   // the same data, so the visible one is left alone.
@@ -67,6 +69,7 @@ class ReviewWidget : public QTabWidget {
   RowsView* rows_;
   PrivacyView* privacy_;
   RiskView* risk_;
+  AttackView* attacks_;
 };
 
 }  // namespace deniable::ui

@@ -21,21 +21,11 @@
 #include "ui/review/review_format.h"
 #include "ui/review/review_layout.h"
 #include "ui/review/risk_chart.h"
-#include "ui/tasks/run_in_background.h"
 
 namespace deniable::ui {
 namespace {
 
 constexpr int kDebounceMs = 400;
-
-QLabel* wrappedLabel(const QString& objectName) {
-  auto* label = new QLabel;
-  label->setObjectName(objectName);
-  label->setWordWrap(true);
-  label->setTextFormat(Qt::RichText);
-  label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  return label;
-}
 
 QDoubleSpinBox* spinBox(double low, double high, int decimals, double step, double value) {
   auto* box = new QDoubleSpinBox;
@@ -53,7 +43,8 @@ QString plain(const QString& text) { return text.toHtmlEscaped(); }
 
 RiskView::RiskView(QWidget* parent)
     : QWidget(parent),
-      ownerNote_(wrappedLabel(QStringLiteral("ownerOnly"))),
+      ownerNote_(ownerOnlyNote(tr("<b>For your eyes only.</b> These figures are computed from "
+                                  "your real data: do not publish them."))),
       sensitive_(new QComboBox),
       quasi_(new QListWidget),
       epsilon_(spinBox(0.001, 1000, 3, 0.1, 1)),
@@ -72,16 +63,22 @@ RiskView::RiskView(QWidget* parent)
       worstView_(new QTableView),
       worstModel_(new QStandardItemModel(this)),
       debounce_(new QTimer(this)) {
-  pool_.setMaxThreadCount(1);
-  ownerNote_->setText(tr("<b>For your eyes only.</b> These figures are computed from your real "
-                         "data: do not publish them."));
-  ownerNote_->setStyleSheet(QStringLiteral(
-      "#ownerOnly { background: #fef3f2; border: 1px solid #f3b4ad; border-radius: 6px;"
-      " padding: 6px; color: #7a1a12; }"));
-  verdict_->setStyleSheet(QStringLiteral(
-      "#riskVerdict { background: #eef4fb; border: 1px solid #b9cfe8; border-radius: 6px;"
-      " padding: 8px; color: #1b2a3a; }"));
-  scope_->setStyleSheet(QStringLiteral("#riskScope { color: #555; }"));
+  computation_ = std::make_unique<LatestComputation<RiskRequest, RiskOutcome>>(
+      this, [](const RiskRequest& request, Progress& progress) {
+        return computeRisk(request, progress);
+      },
+      LatestComputation<RiskRequest, RiskOutcome>::Hooks{
+          .started =
+              [this] {
+                state_ = State::kComputing;
+                progress_->setValue(0);
+                status_->setText(tr("Computing the risk of every record…"));
+                setBusy(true);
+              },
+          .stopped = [this] { setBusy(false); },
+          .finished = [this](const RiskOutcome* outcome) { onFinished(outcome); }});
+  styleNote(verdict_, NoteStyle::kResult);
+  styleNote(scope_, NoteStyle::kScope);
 
   sensitive_->setToolTip(tr("The column an intruder would like to learn about someone. Preset "
                             "from the role \"sensitive\" (step 2)."));
@@ -142,7 +139,7 @@ RiskView::RiskView(QWidget* parent)
   auto* worstTitle = new QLabel(tr("<b>Riskiest records</b> (grouped by cell and value)"));
 
   auto* notes = wrappedLabel(QStringLiteral("riskNotes"));
-  notes->setStyleSheet(QStringLiteral("#riskNotes { color: #555; }"));
+  styleNote(notes, NoteStyle::kScope);
   notes->setText(tr(
       "How to read this (McClure &amp; Reiter 2012, §4): the risk is that of one synthesizer of "
       "the sensitive attribute alone — in each cell its values are drawn from the Dirichlet "
@@ -182,27 +179,20 @@ RiskView::RiskView(QWidget* parent)
   }
   connect(computeButton_, &QPushButton::clicked, this, &RiskView::compute);
   connect(cancelButton_, &QPushButton::clicked, this, &RiskView::cancel);
-  connect(&watcher_, &QFutureWatcherBase::progressValueChanged, progress_,
+  connect(&computation_->watcher(), &QFutureWatcherBase::progressValueChanged, progress_,
           &QProgressBar::setValue);
-  connect(&watcher_, &QFutureWatcherBase::finished, this, &RiskView::onFinished);
   clear();
 }
 
-RiskView::~RiskView() {
-  // The worker owns only values (the shared table, the options); its result is dropped. The
-  // pool's destructor waits for it (it stops at its next poll).
-  watcher_.cancel();
-}
+// The worker owns only values (the shared table, the options); its result is dropped
+// (LatestComputation waits for it).
+RiskView::~RiskView() = default;
 
-void RiskView::setSynchronous(bool synchronous) { synchronous_ = synchronous; }
+void RiskView::setSynchronous(bool synchronous) { computation_->setSynchronous(synchronous); }
 
 void RiskView::clear() {
   debounce_->stop();
-  pending_.reset();
-  if (running_) {
-    dropRunning_ = true;
-    watcher_.cancel();
-  }
+  computation_->drop();
   data_.reset();
   analysis_.reset();
   stale_ = false;
@@ -297,64 +287,22 @@ void RiskView::compute() {
   const RiskRequest request = currentRequest();
   if (const QString problem = riskRequestProblem(*request.table, request.options);
       !problem.isEmpty()) {
-    pending_.reset();
-    if (running_) {
-      dropRunning_ = true;
-      watcher_.cancel();
-    }
+    computation_->drop();
     showProblem(problem);
     return;
   }
-  if (synchronous_) {
-    clearUpperVectorState();  // the UI thread's may be dirty (run_in_background.h)
-    NullProgress progress;
-    apply(computeRisk(request, progress));
-    return;
-  }
-  start(request);
-}
-
-void RiskView::start(const RiskRequest& request) {
-  if (running_) {  // the newest request waits for the running one to stop
-    pending_ = request;
-    dropRunning_ = true;
-    watcher_.cancel();
-    return;
-  }
-  running_ = true;
-  dropRunning_ = false;
-  state_ = State::kComputing;
-  progress_->setValue(0);
-  status_->setText(tr("Computing the risk of every record…"));
-  setBusy(true);
-  watcher_.setFuture(runInBackground<RiskOutcome>(
-      &pool_, nullptr, [request](Progress& progress) { return computeRisk(request, progress); }));
+  computation_->start(request);  // a running one stops first
 }
 
 void RiskView::cancel() {
   debounce_->stop();
-  pending_.reset();
-  if (running_) watcher_.cancel();
+  computation_->cancel();
 }
 
-void RiskView::waitForWorker() { watcher_.waitForFinished(); }
+void RiskView::waitForWorker() { computation_->waitForWorker(); }
 
-void RiskView::onFinished() {
-  const QFuture<RiskOutcome> future = watcher_.future();
-  running_ = false;
-  setBusy(false);
-  if (pending_) {
-    const RiskRequest next = std::move(*pending_);
-    pending_.reset();
-    start(next);
-    return;
-  }
-  if (dropRunning_) {  // replaced by a problem message or cleared: nothing to show
-    dropRunning_ = false;
-    return;
-  }
-  // A cancelled future holds no result.
-  if (future.isCanceled() || future.resultCount() == 0) {
+void RiskView::onFinished(const RiskOutcome* outcome) {
+  if (outcome == nullptr) {  // cancelled by the user
     state_ = State::kCancelled;
     status_->setText(analysis_ ? tr("Cancelled. The figures below are still those computed "
                                     "before, with the settings listed under the verdict.")
@@ -362,7 +310,7 @@ void RiskView::onFinished() {
     emit computationFinished();
     return;
   }
-  apply(future.result());
+  apply(*outcome);
   emit computationFinished();
 }
 

@@ -18,12 +18,11 @@
 #include <memory>
 #include <optional>
 
-#include <QFutureWatcher>
-#include <QThreadPool>
 #include <QWidget>
 
 #include "ui/review/review_data.h"
 #include "ui/review/risk_facts.h"
+#include "ui/tasks/latest_computation.h"
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
@@ -66,7 +65,7 @@ class RiskView : public QWidget {
   void waitForWorker();
 
   State state() const { return state_; }
-  bool busy() const { return running_; }
+  bool busy() const { return computation_->running(); }
   // The figures on screen (null when none).
   const std::shared_ptr<const RiskAnalysis>& analysis() const { return analysis_; }
   // The computation the current controls ask for (values only).
@@ -97,8 +96,7 @@ class RiskView : public QWidget {
  private:
   void onInputsChanged();
   void onSensitiveChanged();
-  void start(const RiskRequest& request);
-  void onFinished();
+  void onFinished(const RiskOutcome* outcome);  // null: cancelled
   void apply(const RiskOutcome& outcome);
   void showAnalysis();
   void showProblem(const QString& problem);
@@ -107,11 +105,7 @@ class RiskView : public QWidget {
   std::shared_ptr<const ReviewData> data_;
   std::shared_ptr<const RiskAnalysis> analysis_;
   State state_ = State::kEmpty;
-  bool synchronous_ = false;
-  bool stale_ = false;       // the controls changed since the last computation started
-  bool running_ = false;     // a worker computes; its finished() is not handled yet
-  bool dropRunning_ = false; // the running computation was replaced: ignore its end
-  std::optional<RiskRequest> pending_;
+  bool stale_ = false;  // the controls changed since the last computation started
 
   QLabel* ownerNote_;
   QComboBox* sensitive_;
@@ -132,8 +126,7 @@ class RiskView : public QWidget {
   QTableView* worstView_;
   QStandardItemModel* worstModel_;
   QTimer* debounce_;
-  QThreadPool pool_;  // before the watcher: destroyed after it (its destructor waits)
-  QFutureWatcher<RiskOutcome> watcher_;
+  std::unique_ptr<LatestComputation<RiskRequest, RiskOutcome>> computation_;
 };
 
 }  // namespace deniable::ui

@@ -3,7 +3,8 @@
 // verdict inputs (engine/evaluate/verdict.h) gathered from a run's ReviewData — the ledger's
 // whole-release (ε, δ), the seeded flag, the deniable mode's k, γ and test ε — plus, for the
 // owner only, the utility figures (the run's mean 2-way TVD and UtilityBaselines, computed on
-// a worker) and the Disclosure risk tab's figures.
+// a worker) and the Disclosure risk tab's figures. The Attacks tab's figures join the inputs
+// through VerdictAttacksOf (engine/evaluate/evaluate.h; VerdictPanel::setAttacks).
 // `shareable` leaves every statistic of the real data out (the guarantee findings only).
 #pragma once
 

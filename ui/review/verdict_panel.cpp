@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "engine/core/progress.h"
+#include "ui/review/attack_facts.h"
 #include "ui/review/risk_facts.h"
 #include "ui/review/verdict_facts.h"
 #include "ui/tasks/run_in_background.h"
@@ -29,6 +30,7 @@ QString topicName(VerdictTopic topic) {
     case VerdictTopic::kUtility: return VerdictPanel::tr("Utility");
     case VerdictTopic::kGuarantee: return VerdictPanel::tr("Guarantee");
     case VerdictTopic::kRisk: return VerdictPanel::tr("Measured risk");
+    case VerdictTopic::kAttacks: return VerdictPanel::tr("Attacks");
   }
   return QString();
 }
@@ -73,6 +75,7 @@ VerdictPanel::~VerdictPanel() { watcher_.waitForFinished(); }
 void VerdictPanel::setData(std::shared_ptr<const ReviewData> reviewData) {
   data_ = std::move(reviewData);
   risk_.reset();
+  attacks_.reset();
   baselines_.reset();
   refresh();
   if (!data_) return;
@@ -92,6 +95,12 @@ void VerdictPanel::clear() { setData(nullptr); }
 
 void VerdictPanel::setRisk(std::shared_ptr<const RiskAnalysis> risk) {
   risk_ = std::move(risk);
+  refresh();
+}
+
+void VerdictPanel::setAttacks(std::shared_ptr<const AttackAnalysis> attacks, double threshold) {
+  attacks_ = std::move(attacks);
+  attackThreshold_ = threshold;
   refresh();
 }
 
@@ -130,8 +139,9 @@ void VerdictPanel::refresh() {
     emit verdictChanged();
     return;
   }
-  const VerdictInputs inputs =
+  VerdictInputs inputs =
       verdictInputsOf(*data_, baselines_ ? &*baselines_ : nullptr, risk_.get());
+  if (attacks_) inputs.attacks = VerdictAttacksOf(attacks_->report, attackThreshold_);
   verdict_ = ComputeVerdict(inputs);
   toggle_->setEnabled(true);
   const VerdictFinding* worst = &verdict_.findings.front();

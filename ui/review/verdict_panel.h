@@ -5,7 +5,8 @@
 // keep their room in a 1024 × 700 window), every finding: headline in bold, reason and what to
 // change in smaller text. The guarantee findings appear at once; the utility finding when the
 // baselines (engine/metrics/utility_baselines.h) come back from a worker; the risk finding when
-// the Disclosure risk tab has figures (setRisk). Owner's eyes only (real-data statistics).
+// the Disclosure risk tab has figures (setRisk); the attack finding when the Attacks tab has
+// (setAttacks). Owner's eyes only (real-data statistics).
 #pragma once
 
 #include <memory>
@@ -25,6 +26,7 @@ class QVBoxLayout;
 
 namespace deniable::ui {
 
+struct AttackAnalysis;
 struct RiskAnalysis;
 
 class VerdictPanel : public QFrame {
@@ -37,6 +39,8 @@ class VerdictPanel : public QFrame {
   void setData(std::shared_ptr<const ReviewData> reviewData);
   void clear();
   void setRisk(std::shared_ptr<const RiskAnalysis> risk);
+  // The Attacks tab's figures (null: none) judged at the owner's threshold.
+  void setAttacks(std::shared_ptr<const AttackAnalysis> attacks, double threshold);
   // Tests and offscreen renders: compute the baselines on the calling thread.
   void setSynchronous(bool synchronous) { synchronous_ = synchronous; }
   void waitForWorker();
@@ -56,6 +60,8 @@ class VerdictPanel : public QFrame {
 
   std::shared_ptr<const ReviewData> data_;
   std::shared_ptr<const RiskAnalysis> risk_;
+  std::shared_ptr<const AttackAnalysis> attacks_;
+  double attackThreshold_ = kAttackRiskThreshold;
   std::optional<UtilityBaselines> baselines_;
   Verdict verdict_;
   bool synchronous_ = false;

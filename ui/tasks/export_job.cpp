@@ -74,6 +74,11 @@ StageOutcome StageExport(const ExportRequest& request, Progress& progress) {
     planned.push_back({request.description_path, "Description (JSON)"});
   }
   for (const TextFile& file : request.text_files) planned.push_back({file.path, file.what});
+  const RawTable* control = run.review ? run.review->control.get() : nullptr;
+  if (!request.control_path.isEmpty()) {
+    if (control == nullptr) return InvalidArgument("this run held no rows out: no control rows");
+    planned.push_back({request.control_path, kControlRowsLabel});
+  }
   if (!request.report_path.isEmpty()) planned.push_back({request.report_path, "Release report (HTML)"});
   if (!request.report_pdf_path.isEmpty()) {
     planned.push_back({request.report_pdf_path, "Release report (PDF)"});
@@ -113,6 +118,19 @@ StageOutcome StageExport(const ExportRequest& request, Progress& progress) {
   for (const TextFile& text : request.text_files) {
     StagedFile& file = stage(text.path, text.what);
     if (auto s = WriteFileAtomically(file.staging.toStdString(), text.contents); !s) {
+      return fail(s.error());
+    }
+  }
+  if (!request.control_path.isEmpty()) {
+    progress.Report(0.75, "Writing the control rows");
+    StagedFile& file = stage(request.control_path, QString::fromLatin1(kControlRowsLabel));
+    CsvWriteOptions options;
+    options.delimiter = control->dialect.delimiter;
+    options.crlf = control->dialect.crlf;
+    options.missing_tokens = run.request.schema.missing_tokens;
+    options.owner_only = true;  // real rows (engine/evaluate/control_split.h)
+    NullProgress quiet;
+    if (auto s = WriteRawTable(file.staging.toStdString(), *control, options, quiet); !s) {
       return fail(s.error());
     }
   }

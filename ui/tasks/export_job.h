@@ -26,6 +26,9 @@
 
 namespace deniable::ui {
 
+// What the control rows' file is called in an export (ExportRequest::control_path).
+inline constexpr char kControlRowsLabel[] = "Control rows (CSV, owner only)";
+
 struct TextFile {
   QString path;
   QString what;          // "Column settings (schema JSON)"
@@ -44,6 +47,9 @@ struct ExportRequest {
   std::shared_ptr<const RunRecord> run;
   QString csv_path;          // empty: not written
   QString description_path;  // empty: not written
+  // The run's control rows (real rows held out for the attack tests), owner-only (0600);
+  // empty: not written. Never listed in a report: they are not part of the release.
+  QString control_path;
   std::vector<TextFile> text_files;
   // The release report: written last, on the UI thread, from the other files' fingerprints.
   QString report_path;       // HTML; empty: none

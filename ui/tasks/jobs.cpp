@@ -9,6 +9,7 @@
 #include <QFileInfo>
 
 #include "engine/core/random.h"
+#include "engine/evaluate/control_split.h"
 #include "engine/schema/infer_schema.h"
 #include "engine/schema/schema_json.h"
 
@@ -95,6 +96,18 @@ RunOutcome RunSynthesis(const RunRequest& request, Progress& progress) {
     rng = std::make_unique<SecureRng>();
   }
   LoadedInput input{request.data->table, request.schema};
+  std::shared_ptr<const RawTable> control;
+  if (request.settings.model.control_fraction > 0) {
+    // The control split (engine/evaluate/control_split.h), with the run's generator, before the
+    // model reads anything: the domains, counts and model are learned from the training rows
+    // only. The schema is the metadata the owner reviewed in the Columns step (types, roles,
+    // public domains), set on the whole file as the CLI's --schema file would be.
+    auto split = SplitControlRows(*request.data->table, request.settings.model.control_fraction,
+                                  *rng);
+    if (!split) return split.error();
+    input.table = std::make_shared<const RawTable>(std::move(split->train));
+    control = std::make_shared<const RawTable>(std::move(split->control));
+  }
   auto release = RunRelease(input, request.settings.model, request.rows, *rng, progress);
   if (!release) return release.error();
 
@@ -104,7 +117,8 @@ RunOutcome RunSynthesis(const RunRequest& request, Progress& progress) {
   record->release = shared_release;
   auto review = std::make_shared<ReviewData>();
   review->input_path = request.data->path;
-  review->real = request.data->table;
+  review->real = input.table;
+  review->control = std::move(control);
   review->synthetic = shared_release->synthetic;
   review->schema = request.schema;
   review->description = shared_release->model.description;

@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // The verdict's rules (engine/evaluate/verdict.h): utility thresholds, δ above 1/n, a huge ε
-// without "inf", a seeded run, the deniable statement, the measured risk.
+// without "inf", a seeded run, the deniable statement, the measured risk, the attacks (an
+// interval above the owner's threshold, an estimate above it, an attack no better than
+// guessing; a release that copies its training rows, evaluated for real).
 #include "engine/evaluate/verdict.h"
 
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <string>
+
+#include "engine/evaluate/evaluate.h"
+#include "engine/schema/infer_schema.h"
+#include "tests/engine/evaluate/population.h"
+#include "tests/support/fake_progress.h"
 
 namespace deniable {
 namespace {
@@ -111,6 +118,108 @@ TEST(VerdictTest, RecordsOutsideTheRegionAreAProblemWithTheRecommendedEpsilon) {
   EXPECT_TRUE(Contains(v.findings[1].change, "Lower ε to 0.3"));
   in.risk = VerdictRisk{1, 0, 1};
   EXPECT_EQ(ComputeVerdict(in).overall, VerdictLevel::kGood);
+}
+
+// The attack finding (#11 part 3 in the verdict).
+const VerdictFinding& AttacksOf(const Verdict& v) {
+  for (const VerdictFinding& f : v.findings) {
+    if (f.topic == VerdictTopic::kAttacks) return f;
+  }
+  ADD_FAILURE() << "no attack finding";
+  return v.findings.front();
+}
+
+TEST(VerdictAttacksTest, TheDefaultThresholdIsATenth) {
+  EXPECT_EQ(kAttackRiskThreshold, 0.1);
+  EXPECT_EQ(VerdictAttacks{}.threshold, 0.1);
+}
+
+TEST(VerdictAttacksTest, AnIntervalAboveTheThresholdIsAProblem) {
+  VerdictInputs in = Private();
+  in.attacks = VerdictAttacks{0.1, {{"singling out", 0.02, -0.01, 0.05, true},
+                                    {"attribute inference", 0.3, 0.2, 0.4, true}},
+                              500, 12};
+  const Verdict v = ComputeVerdict(in);
+  ASSERT_EQ(v.findings.size(), 2U);
+  const VerdictFinding& f = AttacksOf(v);
+  EXPECT_EQ(f.level, VerdictLevel::kProblem);
+  EXPECT_EQ(v.overall, VerdictLevel::kProblem);
+  EXPECT_EQ(f.headline,
+            "An attacker learns about the real people in your data: the attribute inference "
+            "risk is above 0.1 (at least 0.2).");
+  EXPECT_EQ(f.reason,
+            "Risk with its 95% interval, 0 = the release tells no more about its own rows than "
+            "about people it never saw: singling out 0.02 [-0.01, 0.05]; attribute inference "
+            "0.3 [0.2, 0.4]. Your threshold: 0.1. 12 of the 500 synthetic rows copy a training "
+            "row that is unique in the training rows.");
+  EXPECT_EQ(f.change,
+            "Lower ε; drop or coarsen the quasi-identifiers the attacker uses (Columns page); "
+            "never share a seeded (reproducible) run.");
+  EXPECT_EQ(OverallAnswer(v.overall), "Not fit to share");
+}
+
+TEST(VerdictAttacksTest, AnEstimateAboveWithAnIntervalReachingBelowIsACaution) {
+  VerdictInputs in = Private();
+  in.attacks = VerdictAttacks{0.1, {{"linkability", 0.15, 0.05, 0.25, true}}, 500, 0};
+  const Verdict v = ComputeVerdict(in);
+  const VerdictFinding& f = AttacksOf(v);
+  EXPECT_EQ(f.level, VerdictLevel::kCaution);
+  EXPECT_EQ(f.headline,
+            "The linkability risk may be above your threshold (0.15, interval down to 0.05).");
+  EXPECT_EQ(f.change, "Hold out more rows (a larger control split) to settle it, or lower ε.");
+  // The owner's own threshold decides: at 0.2 the same figures are good.
+  in.attacks->threshold = 0.2;
+  const Verdict relaxed_verdict = ComputeVerdict(in);
+  const VerdictFinding& relaxed = AttacksOf(relaxed_verdict);
+  EXPECT_EQ(relaxed.level, VerdictLevel::kGood);
+  EXPECT_EQ(relaxed.change, "");
+}
+
+TEST(VerdictAttacksTest, AnAttackNoBetterThanGuessingDoesNotCount) {
+  VerdictInputs in = Private();
+  in.attacks = VerdictAttacks{0.1, {{"linkability", 0.5, 0.3, 0.7, false}}, 500, 0};
+  const Verdict v = ComputeVerdict(in);
+  const VerdictFinding& f = AttacksOf(v);
+  EXPECT_EQ(f.level, VerdictLevel::kGood);
+  EXPECT_NE(f.reason.find("linkability 0.5 [0.3, 0.7] (no better than guessing)"),
+            std::string::npos)
+      << f.reason;
+}
+
+TEST(VerdictAttacksTest, NoAttackFiguresNoFinding) {
+  for (const VerdictFinding& f : ComputeVerdict(Private()).findings) {
+    EXPECT_NE(f.topic, VerdictTopic::kAttacks);
+  }
+}
+
+// #11: a release that copies its training rows must get a red verdict from its attacks.
+TEST(VerdictAttacksTest, AReleaseThatCopiesItsTrainingRowsIsNotFitToShare) {
+  const RawTable train = test_support::Population(1500, 1, "train.csv");
+  const RawTable control = test_support::Population(500, 2, "control.csv");
+  RawTable synthetic = train;
+  synthetic.source = "synthetic.csv";
+  const Schema schema = InferSchema(train, {});
+  EvaluateOptions options;
+  options.quasi_identifiers = {"age", "zip", "sex", "job"};
+  options.sensitive = "disease";
+  options.attacks = 500;
+  test_support::FakeProgress progress;
+  auto report = EvaluateRelease(train, synthetic, control, schema, options, progress);
+  ASSERT_TRUE(report.has_value()) << report.error().message;
+  const VerdictAttacks attacks = VerdictAttacksOf(report.value());
+  ASSERT_EQ(attacks.attacks.size(), 3U);
+  EXPECT_EQ(attacks.attacks[0].name, "singling out");
+  EXPECT_EQ(attacks.attacks[0].risk, report->singling_out->risk.risk);
+  EXPECT_EQ(attacks.attacks[1].name, "linkability");
+  EXPECT_EQ(attacks.attacks[2].name, "attribute inference");
+  EXPECT_EQ(attacks.attacks[2].low, report->inference->risk.risk_interval.low);
+  EXPECT_EQ(attacks.copies_of_unique_train, report->copies.copies_of_unique_train);
+  EXPECT_EQ(attacks.synthetic_rows, 1500U);
+  VerdictInputs in = Private();
+  in.attacks = attacks;
+  const Verdict v = ComputeVerdict(in);
+  EXPECT_EQ(AttacksOf(v).level, VerdictLevel::kProblem);
+  EXPECT_EQ(OverallAnswer(v.overall), "Not fit to share");
 }
 
 }  // namespace
