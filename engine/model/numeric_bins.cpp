@@ -37,6 +37,40 @@ void MergeLightBins(const std::vector<double>& leaf_edges, const std::vector<dou
 
 }  // namespace
 
+void ShrinkWithinBins(const std::vector<double>& leaf_edges, const std::vector<double>& bin_edges,
+                      const ColumnDomain& lattice, double scale, std::vector<double>& weights) {
+  if (!(scale > 0) || weights.empty()) return;
+  const double noise_variance = 2 * scale * scale;  // a (discrete) Laplace count's, about
+  auto length = [&](std::size_t leaf) {
+    const double left = leaf_edges[leaf], right = leaf_edges[leaf + 1];
+    return lattice.step > 0 ? lattice.PointsIn(left, right) : right - left;
+  };
+  std::size_t leaf = 0;
+  for (std::size_t bin = 0; bin + 1 < bin_edges.size(); ++bin) {
+    const std::size_t begin = leaf;
+    double total = 0, span = 0;
+    while (leaf < weights.size() && leaf_edges[leaf] < bin_edges[bin + 1]) {
+      total += weights[leaf];
+      span += length(leaf);
+      ++leaf;
+    }
+    const std::size_t k = leaf - begin;
+    if (k < 3 || !(total > 0) || !(span > 0)) continue;  // James–Stein needs k - 1 >= 2
+    double deviation = 0;
+    for (std::size_t j = begin; j < leaf; ++j) {
+      const double even = total * length(j) / span;
+      deviation += (weights[j] - even) * (weights[j] - even);
+    }
+    if (!(deviation > 0)) continue;
+    const double keep =
+        std::max(0.0, 1.0 - static_cast<double>(k - 1) * noise_variance / deviation);
+    for (std::size_t j = begin; j < leaf; ++j) {
+      const double even = total * length(j) / span;
+      weights[j] = even + keep * (weights[j] - even);
+    }
+  }
+}
+
 double LaplaceSumThreshold(std::size_t k, double scale, double p) {
   // For λ in (0, 1/scale): P[S >= T] <= exp(−λT − k·ln(1 − λ²scale²)). The smallest T with a λ
   // making that <= p: T(λ) = (ln(1/p) − k·ln(1 − λ²scale²)) / λ, minimised over a grid of λ
@@ -234,6 +268,9 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
                    return single_value(leaf);
                  },
                  bin_edges);
+
+  // 4b. Within each bin, the leaves' weights shrink toward the bin's even spread (rule 6).
+  ShrinkWithinBins(leaf_edges, bin_edges, lattice, scale, weights);
 
   // 5. At most kMaxLeaves leaves in all (a 1.5M-row column can have 100,000): within each bin,
   //    consecutive leaves merge into groups of about equal weight, a heavy leaf staying alone.

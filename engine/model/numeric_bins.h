@@ -39,6 +39,15 @@
 //     between its single values that hold less than half a bin's share (noise, rare values).
 //  5. At most kMaxLeaves leaves: within each bin, consecutive leaves merge into groups of about
 //     equal weight (a heavy leaf stays alone).
+//  6. (Applied before 5.) Within each bin of k >= 3 leaves, the weights shrink toward the bin's
+//     even spread e_j = C·len_j/L (C the bin's weight, len_j a leaf's lattice points or width,
+//     L the bin's): w_j ← e_j + λ(c_j − e_j), λ = max(0, 1 − (k − 1)·2s²/Σ(c_j − e_j)²) — the
+//     James–Stein estimator with the counts' known noise variance 2s² (positive-part; Efron &
+//     Morris 1973). A leaf's count has noise of about 45 records at ε₂ = 0.022 where a leaf
+//     holds 60–130: the values drawn inside a bin then followed the noise (Adult's fnlwgt: a
+//     1-way TVD of 0.13 over 256 quantile bins). A real shape within the bin (a tail, a spike,
+//     capital-gain's empty stretch) deviates far more than the noise and keeps λ near 1; a flat
+//     stretch of noise gets λ near 0. Post-processing of the released counts: no privacy cost.
 #pragma once
 
 #include <cstdint>
@@ -72,6 +81,11 @@ inline constexpr double kRangeExtendFalsePositive = 0.5;
 // A categorical column's single value gets a bin of its own when its leaf's noisy count reaches
 // this many noise scales (an empty one does with probability ½e^-3 ≈ 2.5%).
 inline constexpr double kSingleValueThreshold = 3.0;
+
+// Rule 6 on `weights` (one per leaf of `leaf_edges`, bins `bin_edges` whose edges are leaf
+// edges), with the counts' noise scale `scale` and the domain's lattice (step) for lengths.
+void ShrinkWithinBins(const std::vector<double>& leaf_edges, const std::vector<double>& bin_edges,
+                      const ColumnDomain& lattice, double scale, std::vector<double>& weights);
 
 // The threshold T with P[S >= T] <= p for S the sum of k independent Laplace(scale) noises
 // (Chernoff: min over λ of exp(−λT)·(1 − λ²scale²)^−k), k >= 1, p in (0, 1).
