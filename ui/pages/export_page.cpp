@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -114,12 +115,23 @@ ExportPage::ExportPage(Session* session, JobController* jobs, SessionFiles* file
   command_layout->addWidget(command_, 1);
   command_layout->addWidget(copy_, 0, Qt::AlignTop);
 
+  // Below the header the page scrolls: at 1024 × 700 (issue 12, part 5) the outputs, the
+  // fingerprints and the command line do not all fit.
+  fingerprints_->setMinimumHeight(90);
+  auto* content = new QWidget;
+  auto* inner = new QVBoxLayout(content);
+  inner->setContentsMargins(0, 0, 0, 0);
+  inner->addWidget(banner_);
+  inner->addWidget(buildOutputs());
+  inner->addWidget(fingerprints_box, 1);
+  inner->addWidget(command_box);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(content);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(new PageHeader(Step::kExport, this));
-  layout->addWidget(banner_);
-  layout->addWidget(buildOutputs());
-  layout->addWidget(fingerprints_box, 1);
-  layout->addWidget(command_box);
+  layout->addWidget(scroll, 1);
 
   connect(session_, &Session::dataChanged, this, [this] {
     fingerprints_->clear();
