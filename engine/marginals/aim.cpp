@@ -267,7 +267,8 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   MarginalsModel out;
   out.mechanism = "aim";
   out.model = std::move(final_fit->model);
-  out.consistent_pairs = FindConsistentPairs(out.model);  // post-processing (consistency.h)
+  out.consistent_pairs =
+      FindConsistentPairs(out.model, kConsistentPairLambda, options.ordered);  // post-processing (consistency.h)
   out.compression = compression;
   out.rounds = t;
   for (const Measurement& m : measurements) {

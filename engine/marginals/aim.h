@@ -46,6 +46,9 @@ struct AimOptions {
   std::vector<int> missing_codes;
   // Per attribute, the domain's "Other" code (-1 or empty: none); dropped likewise.
   std::vector<int> other_codes;
+  // Per attribute: its codes are a numeric column's bins (consistency.h: a bin that straddles
+  // a band's step is left to decoding). Empty: none.
+  std::vector<bool> ordered;
   int degree = 3;   // workload: all 2-way … degree-way marginals
   int target = -1;  // attribute whose queries get `target_weight` (-1: none)
   double target_weight = 3.0;

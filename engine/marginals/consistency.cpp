@@ -12,7 +12,8 @@ constexpr double kMajority = 0.5;  // μ(f(a) | a) a forced code needs
 
 }  // namespace
 
-std::vector<ConsistentPair> FindConsistentPairs(const GraphicalModel& model, double min_lambda) {
+std::vector<ConsistentPair> FindConsistentPairs(const GraphicalModel& model, double min_lambda,
+                                                const std::vector<bool>& ordered) {
   std::vector<ConsistentPair> pairs;
   std::set<std::pair<int, int>> seen;
   for (const Factor& mu : model.marginals()) {
@@ -31,20 +32,26 @@ std::vector<ConsistentPair> FindConsistentPairs(const GraphicalModel& model, dou
         std::vector<double> of_b(nb, 0.0);
         ConsistentPair pair{a, b, 0, std::vector<std::uint32_t>(na, 0),
                             std::vector<bool>(na, false)};
+        const bool ordered_parent =
+            static_cast<std::size_t>(a) < ordered.size() && ordered[static_cast<std::size_t>(a)];
         for (std::uint32_t x = 0; x < na; ++x) {
-          double best = -1, of_a = 0;
+          double best = -1, second = 0, of_a = 0;
           for (std::uint32_t y = 0; y < nb; ++y) {
             const double v = cell(x, y);
             of_a += v;
             of_b[y] += v;
             if (v > best) {
+              second = std::max(second, best);
               best = v;
               pair.mapping[x] = y;
+            } else {
+              second = std::max(second, v);
             }
           }
           total += of_a;
           s += best;
-          pair.forced[x] = best > kMajority * of_a;
+          pair.forced[x] = best > kMajority * of_a &&
+                           !(ordered_parent && second >= kStraddleShare * of_a);
         }
         const double m = *std::max_element(of_b.begin(), of_b.end());
         if (!(total - m > 1e-9 * total)) continue;  // B (nearly) constant: nothing to decide

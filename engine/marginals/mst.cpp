@@ -130,7 +130,8 @@ Result<MarginalsModel> RunMst(const EncodedTable& data, const MstOptions& option
   auto fitted = EstimateModel(measurements, sizes, final_options);
   if (!fitted) return fitted.error();
   out.model = std::move(fitted->model);
-  out.consistent_pairs = FindConsistentPairs(out.model);  // post-processing (consistency.h)
+  out.consistent_pairs =
+      FindConsistentPairs(out.model, kConsistentPairLambda, options.ordered);  // post-processing (consistency.h)
   for (const Measurement& m : measurements) {
     out.measured.push_back(m.clique);
     out.measured_sigma.push_back(m.sigma);

@@ -26,6 +26,7 @@ struct MstOptions {
   bool compress = true;            // MST's domain compression
   std::vector<int> missing_codes;  // as AimOptions::missing_codes
   std::vector<int> other_codes;    // as AimOptions::other_codes
+  std::vector<bool> ordered;       // as AimOptions::ordered
   int threads = 0;                 // 0 = all cores
   std::vector<std::string> names;  // attribute names for ledger labels (optional)
 };

@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "engine/io/csv_writer.h"
+#include "engine/model/band_pairs.h"
 #include "engine/model/domains.h"
 #include "engine/model/geo_regions.h"
 #include "engine/model/id_generator.h"
@@ -145,11 +146,7 @@ class NumericDecoder {
       std::size_t leaf;
       if (cumulative_[last - 1] > 0) {
         const double target = UniformUnit(rng) * cumulative_[last - 1];
-        leaf = static_cast<std::size_t>(
-            std::upper_bound(cumulative_.begin() + static_cast<std::ptrdiff_t>(first),
-                             cumulative_.begin() + static_cast<std::ptrdiff_t>(last), target) -
-            cumulative_.begin());
-        leaf = std::min(leaf, last - 1);
+        leaf = LeafAt(first, last, target);
       } else {
         leaf = first + UniformBelow(rng, last - first);
       }
@@ -159,17 +156,73 @@ class NumericDecoder {
     return InInterval(left, right, bin, rng);
   }
 
+  // The value at within-bin quantile u ∈ [0, 1) of the same distribution (the inverse of what
+  // Draw samples: a leaf by its cumulative weight, then the point at the remaining fraction of
+  // the leaf). For band pairs (band_pairs.h), whose rows draw u from their label's slice.
+  double DrawAt(std::uint32_t bin, double u) const {
+    auto [first, last] = domain_.LeavesOfBin(bin);
+    double left = domain_.BinLeft(bin), right = domain_.BinRight(bin);
+    double fraction = u;
+    if (last > first) {
+      std::size_t leaf;
+      const double total = cumulative_[last - 1];
+      if (total > 0) {
+        const double target = u * total;
+        leaf = LeafAt(first, last, target);
+        const double before = leaf > first ? cumulative_[leaf - 1] : 0.0;
+        const double weight = cumulative_[leaf] - before;
+        fraction = weight > 0 ? (target - before) / weight : 0.5;
+      } else {
+        const double position = u * static_cast<double>(last - first);
+        const double whole = std::min(std::floor(position), static_cast<double>(last - first - 1));
+        leaf = first + static_cast<std::size_t>(whole);
+        fraction = position - whole;
+      }
+      left = domain_.leaf_edges[leaf];
+      right = domain_.leaf_edges[leaf + 1];
+    }
+    return AtFraction(left, right, bin, std::clamp(fraction, 0.0, std::nextafter(1.0, 0.0)));
+  }
+
  private:
+  // The leaf of [first, last) (a bin's) whose running weight first exceeds `target`.
+  std::size_t LeafAt(std::size_t first, std::size_t last, double target) const {
+    const auto begin = cumulative_.begin();
+    const auto leaf = static_cast<std::size_t>(
+        std::upper_bound(begin + static_cast<std::ptrdiff_t>(first),
+                         begin + static_cast<std::ptrdiff_t>(last), target) - begin);
+    return std::min(leaf, last - 1);
+  }
+
+  // On a lattice: the points [first, first + count) of [left, right), or the bin's own points
+  // when the interval holds none.
+  std::pair<double, double> Points(double left, double right, std::uint32_t bin) const {
+    double first = domain_.FirstPointIndex(left);
+    double count = domain_.FirstPointIndex(right) - first;
+    if (!(count >= 1)) {
+      first = domain_.FirstPointIndex(domain_.BinLeft(bin));
+      count = std::max(1.0, domain_.FirstPointIndex(domain_.BinRight(bin)) - first);
+    }
+    return {first, count};
+  }
+
+  // The value at `fraction` ∈ [0, 1) of [left, right) (DrawAt's counterpart of InInterval).
+  double AtFraction(double left, double right, std::uint32_t bin, double fraction) const {
+    if (domain_.on_lattice()) {
+      const auto [first, count] = Points(left, right, bin);
+      const double offset = std::min(std::floor(fraction * count), count - 1);
+      return std::clamp(domain_.PointValue(first + offset), domain_.lo, domain_.hi);
+    }
+    double value = left + fraction * (right - left);
+    if (domain_.type == DataType::kInteger) value = std::round(value);
+    return std::clamp(value, domain_.lo, domain_.hi);
+  }
+
   // A value drawn uniformly in [left, right) (the bin's own points when the interval holds no
   // lattice point).
   double InInterval(double left, double right, std::uint32_t bin, Rng& rng) const {
     if (domain_.on_lattice()) {
-      double first = domain_.FirstPointIndex(left);
-      double count = domain_.FirstPointIndex(right) - first;
-      if (!(count >= 1)) {
-        first = domain_.FirstPointIndex(domain_.BinLeft(bin));
-        count = std::max(1.0, domain_.FirstPointIndex(domain_.BinRight(bin)) - first);
-      }
+      const auto [first, count] = Points(left, right, bin);
       const double offset =
           count >= 0x1p63 ? std::floor(UniformUnit(rng) * count)
                           : static_cast<double>(UniformBelow(rng, static_cast<std::uint64_t>(count)));
@@ -272,6 +325,9 @@ Result<std::vector<DecodedColumn>> DecodeColumns(const EncodedTable& synthetic,
     return s.error();
   }
 
+  // Numeric columns and their bands, from the sampled codes (post-processing).
+  const std::vector<BandPair> band_pairs = FindBandPairs(synthetic, domains);
+
   std::vector<DecodedColumn> decoded;
   const std::size_t rows = synthetic.rows;
   for (std::size_t c = 0; c < schema.columns.size(); ++c) {
@@ -333,9 +389,22 @@ Result<std::vector<DecodedColumn>> DecodeColumns(const EncodedTable& synthetic,
       out.numbers.resize(rows);
       const NumericDecoder decoder(domain);
       const double nan = std::numeric_limits<double>::quiet_NaN();
+      // A column with a band (band_pairs.h) draws each row at a quantile of its label's slice.
+      std::vector<double> quantiles;
+      for (const BandPair& pair : band_pairs) {
+        if (pair.numeric == attribute) {
+          quantiles = BandQuantiles(pair, synthetic, domains, *column_rng);
+        }
+      }
       for (std::size_t r = 0; r < rows; ++r) {
         const Code code = codes[r];
-        out.numbers[r] = domain.is_missing_code(code) ? nan : decoder.Draw(code, *column_rng);
+        if (domain.is_missing_code(code)) {
+          out.numbers[r] = nan;
+        } else if (!quantiles.empty() && quantiles[r] >= 0) {
+          out.numbers[r] = decoder.DrawAt(code, quantiles[r]);
+        } else {
+          out.numbers[r] = decoder.Draw(code, *column_rng);
+        }
       }
     }
     decoded.push_back(std::move(out));

@@ -111,9 +111,11 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   // Each domain's missing code (the last one, domain.h) when it has one: MST and AIM drop it
   // if its noisy count is negligible (measure.h CompressDomains).
   std::vector<int> missing_codes, other_codes;
+  std::vector<bool> ordered;
   for (const ColumnDomain& d : domains) {
     missing_codes.push_back(d.has_missing ? static_cast<int>(d.missing_code()) : -1);
     other_codes.push_back(d.has_other ? static_cast<int>(d.other_code()) : -1);
+    ordered.push_back(!d.categorical && !d.is_geo() && !d.random_strings);
   }
   if (settings.marginals.mechanism == MarginalsMechanism::kMst) {
     MstOptions options;
@@ -122,6 +124,7 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
     options.names = names;
     options.missing_codes = missing_codes;
     options.other_codes = other_codes;
+    options.ordered = ordered;
     if (settings.marginals.iterations > 0) options.iterations = settings.marginals.iterations;
     return RunMst(data, options, accountant, rng, progress);
   }
@@ -133,6 +136,7 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   options.public_rows = public_rows;
   options.missing_codes = missing_codes;
   options.other_codes = other_codes;
+  options.ordered = ordered;
   options.max_model_mb = settings.marginals.max_model_mb;
   if (settings.marginals.iterations > 0) {
     options.iterations = settings.marginals.iterations;

@@ -59,6 +59,25 @@ TEST(ConsistencyTest, ANearFunctionalPairIsFoundWithItsMapping) {
   EXPECT_TRUE(FindConsistentPairs(ModelOf(kAb, kBc), 0.86).empty());
 }
 
+// A numeric parent (its codes are bins): a bin whose runner-up label holds >= 15% straddles a
+// step of B and is left to decoding (model/band_pairs.h); a categorical parent's is forced.
+TEST(ConsistencyTest, AStraddlingBinOfANumericParentIsNotForced) {
+  // A0 and A1 → B0, A2 → B1 with 60 of 265 (22.6%) in B2. λ(B | A) = (900 − 705)/(985 − 705)
+  // = 0.696; λ(A | B) = (660 − 410)/(985 − 410) = 0.435 (so only A → B passes λ0 = 0.5).
+  const std::vector<double> ab = {400, 5, 5, 300, 5, 5, 5, 200, 60};
+  const std::vector<double> bc = {352.5, 352.5, 105, 105, 35, 35};
+  const std::vector<ConsistentPair> ordered =
+      FindConsistentPairs(ModelOf(ab, bc), 0.5, {true, false, false});
+  ASSERT_EQ(ordered.size(), 1u);
+  EXPECT_EQ(ordered[0].parent, 0);
+  EXPECT_EQ(ordered[0].child, 1);
+  EXPECT_EQ(ordered[0].forced, (std::vector<bool>{true, true, false}));
+  const std::vector<ConsistentPair> categorical = FindConsistentPairs(ModelOf(ab, bc), 0.5);
+  ASSERT_EQ(categorical.size(), 1u);
+  EXPECT_EQ(categorical[0].forced, (std::vector<bool>{true, true, true}));
+  EXPECT_EQ(categorical[0].mapping, ordered[0].mapping);
+}
+
 TEST(ConsistencyTest, AMereAssociationIsLeftAlone) {
   // λ(B | A) = (760 − 365)/(1000 − 365) = 0.62 and λ(A | B) likewise: below 0.85.
   const std::vector<double> ab = {250, 50, 20, 60, 250, 40, 20, 50, 260};
