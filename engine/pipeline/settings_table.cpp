@@ -60,7 +60,7 @@ std::vector<SettingSpec> MakeTable() {
   std::vector<SettingSpec> table;
   // --- All modes ---
   table.push_back({
-      .name = "mode", .cli_flag = "--mode", .value_name = "M",
+      .name = "mode", .title = "Mode", .cli_flag = "--mode", .value_name = "M",
       .help = "marginals (MST/AIM with Private-PGM; the default) | correlated | independent | "
               "random (DataSynthesizer's modes) | deniable",
       .kind = SettingKind::kChoice,
@@ -71,7 +71,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = "deniable"});
   table.push_back({
-      .name = "epsilon", .cli_flag = "--epsilon", .value_name = "E",
+      .name = "epsilon", .title = "ε, budget of the whole release",
+      .cli_flag = "--epsilon", .value_name = "E",
       .help = "privacy budget ε for the domains and the model (default 1): the whole release in "
               "the DP modes; the deniable mode adds its test's cost over the attempts, shown in "
               "the summary",
@@ -82,16 +83,17 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.epsilon = v.get<double>(); },
       .example = 2.5});
   table.push_back({
-      .name = "delta", .cli_flag = "--delta", .value_name = "D",
+      .name = "delta", .title = "δ", .cli_flag = "--delta", .value_name = "D",
       .help = "δ of the release (the categories' set union; default 1e-9)",
       .kind = SettingKind::kReal, .minimum = 0, .maximum = 1e-3,
       .minimum_inclusive = false, .maximum_inclusive = false,
       .control_minimum = 1e-12, .control_maximum = 1e-6,
+      .presets = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-12},
       .get = [](const ModelSettings& s) { return json(s.delta); },
       .set = [](ModelSettings& s, const json& v) { s.delta = v.get<double>(); },
       .example = 1e-7});
   table.push_back({
-      .name = "bins", .cli_flag = "--bins", .value_name = "B",
+      .name = "bins", .title = "Bins of numeric columns", .cli_flag = "--bins", .value_name = "B",
       .help = "most bins of a numeric column in the model; 'auto' (the default): 20 in the "
               "independent and random modes, fewer for small tables in the others (a rule from "
               "the DP row count, ε and the column count)",
@@ -101,7 +103,8 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.bins = IsAuto(v) ? 0 : v.get<int>(); },
       .example = 17});
   table.push_back({
-      .name = "domain_fraction", .cli_flag = "--domain-fraction", .value_name = "F",
+      .name = "domain_fraction", .title = "Share of ε for the domains",
+      .cli_flag = "--domain-fraction", .value_name = "F",
       .help = "share of ε for private domains: categories, numeric bins, missing markers; "
               "'auto' (the default) sets it by a rule from a DP row count and the column types; "
               "0 when every domain is declared public",
@@ -120,7 +123,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = 0.125});
   table.push_back({
-      .name = "degree", .cli_flag = "--degree", .value_name = "K",
+      .name = "degree", .title = "Parents per attribute (degree)",
+      .cli_flag = "--degree", .value_name = "K",
       .help = "correlated mode: at most K parents per attribute (default 2)",
       .kind = SettingKind::kInteger, .minimum = 1, .maximum = 6,
       .control_minimum = 1, .control_maximum = 6, .modes = kCorrelatedOnly,
@@ -128,7 +132,8 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.degree = v.get<int>(); },
       .example = 3});
   table.push_back({
-      .name = "structure_fraction", .cli_flag = "--structure-fraction", .value_name = "F",
+      .name = "structure_fraction", .title = "Share of the model's ε for its structure",
+      .cli_flag = "--structure-fraction", .value_name = "F",
       .help = "correlated mode: share of the model's ε for learning the network (default 0.3)",
       .kind = SettingKind::kReal, .minimum = 0, .maximum = 1,
       .minimum_inclusive = false, .maximum_inclusive = false,
@@ -137,13 +142,14 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.structure_fraction = v.get<double>(); },
       .example = 0.4});
   table.push_back({
-      .name = "other_label", .help = "the label of the categories merged into one",
+      .name = "other_label", .title = "Label of merged categories",
+      .help = "the label of the categories merged into one",
       .kind = SettingKind::kText, .described = false,
       .get = [](const ModelSettings& s) { return json(s.other_label); },
       .set = [](ModelSettings& s, const json& v) { s.other_label = v.get<std::string>(); },
       .example = "Rest"});
   table.push_back({
-      .name = "threads", .cli_flag = "--threads", .value_name = "T",
+      .name = "threads", .title = "Worker threads", .cli_flag = "--threads", .value_name = "T",
       .help = "worker threads (default: all cores)",
       .kind = SettingKind::kInteger, .minimum = 0, .maximum = 1024,
       .control_minimum = 0, .control_maximum = 1024, .persisted = false, .described = false,
@@ -154,17 +160,19 @@ std::vector<SettingSpec> MakeTable() {
   // CLI's --control-fraction needs --control-out FILE beside it (app/cli/commands.cpp). Not in
   // the description's record of the settings: the ledger's zero-cost entry says it.
   table.push_back({
-      .name = "control_fraction",
+      .name = "control_fraction", .title = "Control split (share of rows held out)",
       .help = "share of the rows held out at random before anything is learned, to test the "
               "release against attacks (0, the default: none; holding rows out costs utility)",
       .kind = SettingKind::kReal, .minimum = 0, .maximum = 1, .maximum_inclusive = false,
-      .control_minimum = 0, .control_maximum = 0.2, .described = false,
+      .control_minimum = 0, .control_maximum = 0.2, .presets = {0, 0.05, 0.1, 0.2},
+      .described = false,
       .get = [](const ModelSettings& s) { return json(s.control_fraction); },
       .set = [](ModelSettings& s, const json& v) { s.control_fraction = v.get<double>(); },
       .example = 0.1});
   // --- Deniable mode (plausible deniability, issue 3; deniable_options.h) ---
   table.push_back({
-      .name = "k", .group = SettingGroup::kDeniable, .cli_flag = "--k", .value_name = "K",
+      .name = "k", .title = "k (plausible seeds required)",
+      .group = SettingGroup::kDeniable, .cli_flag = "--k", .value_name = "K",
       .help = "deniable: at least K plausible seeds per released record (default 50)",
       .kind = SettingKind::kInteger, .minimum = 1, .maximum = 1e6,
       .control_minimum = 2, .control_maximum = 500, .modes = kDeniableOnly,
@@ -172,7 +180,8 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.deniable.k = v.get<int>(); },
       .example = 20});
   table.push_back({
-      .name = "gamma", .group = SettingGroup::kDeniable, .cli_flag = "--gamma",
+      .name = "gamma", .title = "γ (probability factor)",
+      .group = SettingGroup::kDeniable, .cli_flag = "--gamma",
       .value_name = "G",
       .help = "deniable: plausible seeds' probabilities within a factor G > 1 (default 4)",
       .kind = SettingKind::kReal, .minimum = 1, .maximum = kInfinity,
@@ -182,7 +191,8 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.deniable.gamma = v.get<double>(); },
       .example = 2.5});
   table.push_back({
-      .name = "omega_min", .group = SettingGroup::kDeniable, .cli_flag = "--omega",
+      .name = "omega_min", .title = "ω, fewest re-sampled attributes",
+      .group = SettingGroup::kDeniable, .cli_flag = "--omega",
       .value_name = "W|A-B",
       .help = "deniable: attributes re-sampled per candidate, fixed or a range (default: about "
               "the last 2/3 of them)",
@@ -214,7 +224,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = 3});
   table.push_back({
-      .name = "omega_max", .group = SettingGroup::kDeniable,
+      .name = "omega_max", .title = "ω, most re-sampled attributes",
+      .group = SettingGroup::kDeniable,
       .help = "deniable: the most attributes re-sampled per candidate (set with --omega)",
       .kind = SettingKind::kInteger, .minimum = 0, .maximum = 10000,
       .has_auto = true, .auto_value = 0, .control_minimum = 0, .control_maximum = 10000,
@@ -225,7 +236,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = 9});
   table.push_back({
-      .name = "epsilon0", .group = SettingGroup::kDeniable, .cli_flag = "--epsilon0",
+      .name = "epsilon0", .title = "ε0 (noise of the test's threshold)",
+      .group = SettingGroup::kDeniable, .cli_flag = "--epsilon0",
       .value_name = "E0",
       .help = "deniable: noise of the randomised test's threshold, Lap(1/E0) (default 1)",
       .kind = SettingKind::kReal, .minimum = 0, .maximum = kInfinity,
@@ -235,7 +247,9 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.deniable.epsilon0 = v.get<double>(); },
       .example = 0.5});
   table.push_back({
-      .name = "deterministic_test", .group = SettingGroup::kDeniable,
+      .name = "deterministic_test",
+      .title = "Deterministic test (plausible deniability only, no DP)",
+      .group = SettingGroup::kDeniable,
       .cli_flag = "--deterministic-test",
       .help = "deniable: Privacy Test 1 ((k, γ)-plausible deniability only, no DP for the "
               "records)",
@@ -244,7 +258,8 @@ std::vector<SettingSpec> MakeTable() {
       .set = [](ModelSettings& s, const json& v) { s.deniable.deterministic_test = v.get<bool>(); },
       .example = true});
   table.push_back({
-      .name = "structure", .group = SettingGroup::kDeniable, .cli_flag = "--structure",
+      .name = "structure", .title = "Structure learner of the deniable model",
+      .group = SettingGroup::kDeniable, .cli_flag = "--structure",
       .value_name = "S",
       .help = "deniable: cfs (the paper's learner) | privbayes | marginals (baseline)",
       .kind = SettingKind::kChoice, .choices = {"cfs", "privbayes", "marginals"},
@@ -260,7 +275,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = "privbayes"});
   table.push_back({
-      .name = "maxcost", .group = SettingGroup::kDeniable, .cli_flag = "--maxcost",
+      .name = "maxcost", .title = "maxcost (parent configurations per attribute)",
+      .group = SettingGroup::kDeniable, .cli_flag = "--maxcost",
       .value_name = "C",
       .help = "deniable: at most C parent configurations per attribute (default 1024)",
       .kind = SettingKind::kInteger, .minimum = 1, .maximum = 1e15,
@@ -271,7 +287,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = 4096});
   table.push_back({
-      .name = "split", .group = SettingGroup::kDeniable, .cli_flag = "--split",
+      .name = "split", .title = "Shares of rows for structure, parameters and seeds",
+      .group = SettingGroup::kDeniable, .cli_flag = "--split",
       .value_name = "T,P,S",
       .help = "deniable: shares of rows for structure, parameters and seeds (default "
               "0.21,0.21,0.58)",
@@ -293,7 +310,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = json{0.3, 0.3, 0.4}});
   table.push_back({
-      .name = "max_candidates", .group = SettingGroup::kDeniable, .cli_flag = "--max-candidates",
+      .name = "max_candidates", .title = "Most candidate attempts",
+      .group = SettingGroup::kDeniable, .cli_flag = "--max-candidates",
       .value_name = "T",
       .help = "deniable: cap on candidate attempts, fixed before the run (default max(20 n, "
               "100000)); the whole release is accounted over T",
@@ -307,7 +325,8 @@ std::vector<SettingSpec> MakeTable() {
       .example = 123456});
   // --- Marginals mode (select-measure-generate, issue 10) ---
   table.push_back({
-      .name = "mechanism", .group = SettingGroup::kMarginals, .cli_flag = "--mechanism",
+      .name = "mechanism", .title = "Marginals mechanism (AIM or MST)",
+      .group = SettingGroup::kMarginals, .cli_flag = "--mechanism",
       .value_name = "M",
       .help = "marginals: aim (adaptive, best utility; the default) | mst (a tree of 2-way "
               "marginals, fastest)",
@@ -320,7 +339,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = "mst"});
   table.push_back({
-      .name = "rounds", .group = SettingGroup::kMarginals, .cli_flag = "--rounds",
+      .name = "rounds", .title = "AIM: most selection rounds",
+      .group = SettingGroup::kMarginals, .cli_flag = "--rounds",
       .value_name = "T",
       .help = "marginals, aim: at most T selection rounds (default: a rule from the DP row "
               "count, ρ and the column count, between the column count and 16 × columns)",
@@ -333,7 +353,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = 7});
   table.push_back({
-      .name = "max_model_mb", .group = SettingGroup::kMarginals, .cli_flag = "--max-model-mb",
+      .name = "max_model_mb", .title = "AIM: largest model (MB)",
+      .group = SettingGroup::kMarginals, .cli_flag = "--max-model-mb",
       .value_name = "MB",
       .help = "marginals, aim: cap on the model's size in MB (default 2)",
       .kind = SettingKind::kReal, .minimum = 0, .maximum = 4096, .minimum_inclusive = false,
@@ -349,7 +370,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = 2.5});
   table.push_back({
-      .name = "target", .group = SettingGroup::kMarginals, .cli_flag = "--target",
+      .name = "target", .title = "AIM: column whose marginals weigh more",
+      .group = SettingGroup::kMarginals, .cli_flag = "--target",
       .value_name = "COLUMN",
       .help = "marginals, aim: weight the workload's marginals that contain COLUMN",
       .kind = SettingKind::kText, .modes = kMarginalsOnly, .aim_only = true,
@@ -360,7 +382,8 @@ std::vector<SettingSpec> MakeTable() {
       },
       .example = "income"});
   table.push_back({
-      .name = "iterations", .group = SettingGroup::kMarginals, .cli_flag = "--iterations",
+      .name = "iterations", .title = "Estimation iterations",
+      .group = SettingGroup::kMarginals, .cli_flag = "--iterations",
       .value_name = "N",
       .help = "marginals: mirror-descent iterations of the final estimate (default: mst 2000, "
               "aim 1500)",

@@ -4,14 +4,15 @@
 // Each row says, for one setting of ModelSettings (and of the DeniableOptions and
 // MarginalsSettings inside it): its name (= its JSON key in the project file and in the
 // description's "parameters"), the project file's group ("deniable", "marginals" or top level),
-// its CLI flag, help text, kind, default, bounds (inclusive or not), the value that means
-// "automatic", the modes it applies to, the range a GUI control offers, and get/set accessors.
-// Everything else is derived from it:
+// a title for people, its CLI flag, help text, kind, default, bounds (inclusive or not), the
+// value that means "automatic", the modes it applies to, the range (or the preset values) a GUI
+// control offers, and get/set accessors. Everything else is derived from it:
 //   ModelSettings::Validate()   the bounds, with messages naming the flag (or the key)
 //   ModelSettings::ToJson()     the description's record of the settings
 //   app/cli                     the options' help and the parsing of each flag
 //   ui/session                  the project file's settings (read and written)
-//   ui/pages                    the sliders' and spin boxes' ranges and tooltips
+//   ui/pages                    the sliders' and spin boxes' ranges and tooltips, δ's choices
+//   ui/report                   the release report's names of the settings
 // Cross-field rules (the split sums to 1, ω_min <= ω_max) stay in DeniableOptions::Validate.
 //
 // Not here: the release's row count and seed (a run's, not the model's), the input's CSV
@@ -49,6 +50,8 @@ inline constexpr unsigned kAllModes = 0x1F;
 
 struct SettingSpec {
   const char* name = "";        // the JSON key, e.g. "bins"
+  const char* title = "";       // a short name for people: "Bins of numeric columns" (the
+                                // report's settings, the GUI's labels)
   SettingGroup group = SettingGroup::kModel;
   const char* cli_flag = "";    // "--bins"; "" = no flag of its own
   const char* value_name = "";  // "B"; "" for a flag without a value
@@ -67,6 +70,7 @@ struct SettingSpec {
   double control_minimum = 0;
   double control_maximum = 0;
   std::vector<std::string> choices;  // kChoice: the accepted names
+  std::vector<double> presets;       // kReal: the values a GUI drop-down offers (δ); else empty
   unsigned modes = kAllModes;        // the modes it applies to
   bool aim_only = false;             // marginals: applies to --mechanism aim only
   bool persisted = true;             // written to the project file and compared as a setting

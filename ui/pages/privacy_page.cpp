@@ -34,10 +34,6 @@
 namespace deniable::ui {
 namespace {
 
-constexpr double kDeltaChoices[] = {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-12};
-// The control split's choices (the settings table's control range is 0 to 0.2).
-constexpr double kControlChoices[] = {0, 0.05, 0.1, 0.2};
-
 QString controlChoiceText(double fraction) {
   if (fraction == 0) return PrivacyPage::tr("Off (use every row)");
   return PrivacyPage::tr("%1 % of the rows").arg(formatDecimal(100 * fraction, 3));
@@ -246,7 +242,7 @@ QWidget* PrivacyPage::buildParameters() {
   form->addRow(more);
   form->addRow(advanced);
   delta_ = new QComboBox(box);
-  for (double delta : kDeltaChoices) delta_->addItem(formatDelta(delta), delta);
+  for (double delta : Setting("delta").presets) delta_->addItem(formatDelta(delta), delta);
   delta_->setToolTip(tr("δ (delta): the tiny probability that the ε guarantee does not hold, "
                         "used when categories are selected privately. Keep it far below 1 / "
                         "the number of rows."));
@@ -360,7 +356,7 @@ QWidget* PrivacyPage::buildRelease() {
   // The control split (engine/evaluate/control_split.h): the owner's choice, off by default.
   control_ = new QComboBox(box);
   control_->setObjectName(settingControlName(Setting("control_fraction")));
-  for (double fraction : kControlChoices) control_->addItem(controlChoiceText(fraction), fraction);
+  for (double fraction : Setting("control_fraction").presets) control_->addItem(controlChoiceText(fraction), fraction);
   control_->setToolTip(tr(
       "Hold out rows to test the release against attacks: this share of your rows, chosen at "
       "random, is set aside before anything is learned. The model never sees them, so the "

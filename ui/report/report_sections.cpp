@@ -6,9 +6,10 @@
 #include <algorithm>
 #include <optional>
 
+#include <QCoreApplication>
 #include <QFileInfo>
-#include <QMap>
 
+#include "engine/pipeline/settings_table.h"
 #include "ui/report/report_html.h"
 #include "ui/review/attack_facts.h"
 #include "ui/review/ledger_model.h"
@@ -51,29 +52,13 @@ QString modeSentence(const std::string& mode) {
   return toQString(mode);
 }
 
+// The settings table's title (engine/pipeline/settings_table.h), translated when a
+// translation has it; a key the table does not hold (a description of another version) as is.
 QString parameterLabel(const std::string& key) {
-  static const QMap<QString, QString> labels = {
-      {QStringLiteral("mode"), QObject::tr("Mode")},
-      {QStringLiteral("epsilon"), QObject::tr("ε, budget of the whole release")},
-      {QStringLiteral("delta"), QObject::tr("δ")},
-      {QStringLiteral("domain_fraction"), QObject::tr("Share of ε for the domains")},
-      {QStringLiteral("bins"), QObject::tr("Bins of numeric columns")},
-      {QStringLiteral("degree"), QObject::tr("Parents per attribute (degree)")},
-      {QStringLiteral("structure_fraction"), QObject::tr("Share of the model's ε for its structure")},
-      {QStringLiteral("k"), QObject::tr("k (plausible seeds required)")},
-      {QStringLiteral("gamma"), QObject::tr("γ (probability factor)")},
-      {QStringLiteral("omega_min"), QObject::tr("ω, fewest re-sampled attributes")},
-      {QStringLiteral("omega_max"), QObject::tr("ω, most re-sampled attributes")},
-      {QStringLiteral("epsilon0"), QObject::tr("ε0 (noise of the test's threshold)")},
-      {QStringLiteral("maxcost"), QObject::tr("maxcost (parent configurations per attribute)")},
-      {QStringLiteral("mechanism"), QObject::tr("Marginals mechanism (AIM or MST)")},
-      {QStringLiteral("rounds"), QObject::tr("AIM: most selection rounds")},
-      {QStringLiteral("max_model_mb"), QObject::tr("AIM: largest model (MB)")},
-      {QStringLiteral("iterations"), QObject::tr("Estimation iterations")},
-      {QStringLiteral("target"), QObject::tr("AIM: column whose marginals weigh more")},
-  };
-  const QString name = toQString(key);
-  return labels.value(name, name);
+  if (const SettingSpec* spec = FindSetting(key); spec != nullptr && *spec->title != '\0') {
+    return QCoreApplication::translate("settings", spec->title);
+  }
+  return toQString(key);
 }
 
 QString jsonValueText(const nlohmann::json& value) {

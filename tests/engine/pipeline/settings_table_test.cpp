@@ -4,9 +4,12 @@
 // and the flag's text sets exactly that setting.
 #include "engine/pipeline/settings_table.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -34,9 +37,12 @@ bool IsNumber(const SettingSpec& spec) {
 }
 
 TEST(SettingsTableTest, NamesAndFlagsAreUniqueAndEveryRowIsComplete) {
-  std::set<std::string> names, flags;
+  std::set<std::string> names, flags, titles;
   for (const SettingSpec& spec : ModelSettingsTable()) {
     EXPECT_TRUE(names.insert(spec.name).second) << spec.name;
+    // The report names each setting by its title: one per setting, none shared.
+    EXPECT_FALSE(std::string(spec.title).empty()) << spec.name;
+    EXPECT_TRUE(titles.insert(spec.title).second) << spec.title;
     if (*spec.cli_flag) {
       EXPECT_TRUE(flags.insert(spec.cli_flag).second) << spec.cli_flag;
     }
@@ -53,6 +59,29 @@ TEST(SettingsTableTest, NamesAndFlagsAreUniqueAndEveryRowIsComplete) {
     }
   }
   EXPECT_EQ(FindSetting("no such setting"), nullptr);
+}
+
+// A drop-down's preset values (δ, the control split) are values the setting accepts, within
+// the range a control offers, and include the default.
+TEST(SettingsTableTest, PresetsAreAcceptedValuesAndIncludeTheDefault) {
+  const ModelSettings defaults;
+  int with_presets = 0;
+  for (const SettingSpec& spec : ModelSettingsTable()) {
+    if (spec.presets.empty()) continue;
+    ++with_presets;
+    EXPECT_EQ(spec.kind, SettingKind::kReal) << spec.name;
+    for (double value : spec.presets) {
+      EXPECT_EQ(SettingProblem(spec, value), std::nullopt) << spec.name << " " << value;
+      EXPECT_GE(value, spec.control_minimum) << spec.name;
+      EXPECT_LE(value, spec.control_maximum) << spec.name;
+    }
+    const double value = spec.get(defaults).get<double>();
+    EXPECT_NE(std::find(spec.presets.begin(), spec.presets.end(), value), spec.presets.end())
+        << spec.name;
+  }
+  EXPECT_EQ(with_presets, 2);
+  EXPECT_EQ(Setting("delta").presets,
+            (std::vector<double>{1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-12}));
 }
 
 TEST(SettingsTableTest, EveryDefaultValidatesAndEveryExampleDiffersAndValidates) {
