@@ -3,16 +3,30 @@
 // one holds no real data, atomic writing that never replaces the input, and SHA-256.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <limits>
+#include <memory>
+#include <set>
+#include <utility>
 
+#include <QAbstractTextDocumentLayout>
+#include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QPdfWriter>
 #include <QStandardPaths>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 
 #include "tests/ui/review_test_fixture.h"
 #include "ui/report/release_report.h"
+#include "ui/report/print_pages.h"
 #include "ui/report/report_pdf.h"
 #include "ui/review/network_facts.h"
 #include "ui/review/privacy_facts.h"
@@ -354,6 +368,88 @@ TEST(ReleaseReportPdfTest, PrintHtmlKeepsEveryImageAsAResourceNoWiderThanThePage
   EXPECT_TRUE(print.contains(kCsvHash));
   EXPECT_TRUE(print.contains(kInputHash));
   EXPECT_TRUE(print.contains(QStringLiteral("Owner only — contains statistics of the real data")));
+}
+
+// #12: long tables in the PDF. A marginals run on the 15-column demo has a ledger of about
+// 80 entries: it spans pages, breaks between rows (never inside one), repeats its header row on
+// each page, and its heading stays with its first row; the pages printed are the document's.
+int PageOf(const QTextDocument& document, qreal y) {
+  return static_cast<int>(std::floor(y / document.pageSize().height()));
+}
+
+// The first and the last page of a table row's text.
+std::pair<int, int> RowPages(const QTextDocument& document, const QTextTable* table, int row) {
+  qreal top = std::numeric_limits<qreal>::max();
+  qreal bottom = std::numeric_limits<qreal>::lowest();
+  for (int column = 0; column < table->columns(); ++column) {
+    const QTextTableCell cell = table->cellAt(row, column);
+    if (cell.row() != row || cell.column() != column) continue;
+    top = std::min(top, document.documentLayout()->blockBoundingRect(
+                            cell.firstCursorPosition().block()).top());
+    bottom = std::max(bottom, document.documentLayout()->blockBoundingRect(
+                                  cell.lastCursorPosition().block()).bottom());
+  }
+  return {PageOf(document, top), PageOf(document, bottom - 1)};
+}
+
+TEST(ReleaseReportPdfTest, LongTablesBreakBetweenRowsUnderARepeatedHeader) {
+  auto data = test_support::DemoReviewData(SynthesisMode::kMarginals);
+  ASSERT_NE(data, nullptr);
+  ReportOptions options;
+  options.audience = ReportAudience::kOwner;
+  const QString html = BuildReleaseReportHtml(*data, DemoContext(), options);
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  ASSERT_TRUE(buffer.open(QIODevice::WriteOnly));
+  QPdfWriter writer(&buffer);
+  SetUpReportWriter(writer, QStringLiteral("test"));
+  PrintPages pages;
+  const std::unique_ptr<QTextDocument> document = ReleaseReportPrintDocument(html, writer, &pages);
+  const int pageCount = document->pageCount();
+
+  int ledgerParts = 0;
+  int ledgerRows = 0;
+  std::set<int> ledgerPages;
+  const QString ledgerHeader = QStringLiteral("What was released");
+  for (QTextFrame* frame : document->rootFrame()->childFrames()) {
+    auto* table = qobject_cast<QTextTable*>(frame);
+    if (table == nullptr) continue;
+    const bool ledger = table->cellAt(0, 0).firstCursorPosition().block().text() == ledgerHeader;
+    const int header = table->format().headerRowCount();
+    if (ledger) {
+      ++ledgerParts;
+      EXPECT_EQ(header, 1);  // <thead>: QTextDocument repeats it on each page
+      ledgerRows += table->rows() - header;
+      // Each part starts its page (the first after its heading): the header row is at the top.
+      ledgerPages.insert(RowPages(*document, table, 0).first);
+    }
+    for (int row = header; row < table->rows(); ++row) {
+      const auto [first, last] = RowPages(*document, table, row);
+      EXPECT_EQ(first, last) << "row " << row << " of a table is cut by the end of page "
+                             << first + 1;
+    }
+  }
+  const PrivacyFacts facts = ExtractPrivacyFacts(*data);
+  EXPECT_EQ(ledgerRows, static_cast<int>(facts.entries.size()) + 1);  // and the total
+  EXPECT_GE(ledgerParts, 3);
+  EXPECT_EQ(static_cast<int>(ledgerPages.size()), ledgerParts);
+  // The heading "Privacy ledger" is on the page of the ledger's first row; every block with
+  // text is laid out (QTextDocument leaves a block it had not reached empty after a change).
+  for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+    if (!block.text().trimmed().isEmpty()) {
+      EXPECT_GT(document->documentLayout()->blockBoundingRect(block).height(), 0)
+          << block.text().left(40).toStdString();
+    }
+    if (block.text() != QStringLiteral("Privacy ledger")) continue;
+    EXPECT_EQ(PageOf(*document, document->documentLayout()->blockBoundingRect(block).top()),
+              *ledgerPages.begin());
+  }
+
+  PrintPaginated(*document, writer, pages);
+  buffer.close();
+  EXPECT_EQ(pdfPageCount(bytes), pageCount);
+  // Splitting leaves the end of a page empty, not whole pages: at most one page per part.
+  EXPECT_LE(pageCount, 10 + ledgerParts) << pageCount;
 }
 
 // The Disclosure risk analysis goes into the owner part, never into the shareable report.

@@ -16,6 +16,8 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QTabBar>
+#include <QToolButton>
 #include <QTest>
 #include <gtest/gtest.h>
 
@@ -140,6 +142,20 @@ class SmallWindowTest : public ::testing::TestWithParam<SynthesisMode> {
     }
   }
 
+  // Every Review tab is in view side by side: none hides behind the tab bar's scroll arrows
+  // (issue 12, seven tabs at 1024 px).
+  void CheckReviewTabsAllShown() {
+    QTabBar* bar = window_.reviewPage()->reviewWidget()->tabBar();
+    ASSERT_EQ(bar->count(), 7);
+    EXPECT_EQ(bar->tabRect(0).left(), 0);
+    EXPECT_LE(bar->tabRect(bar->count() - 1).right(), bar->width() - 1)
+        << "tab bar " << bar->width() << " px wide, its tabs need "
+        << bar->tabRect(bar->count() - 1).right() + 1;
+    for (const QToolButton* arrow : bar->findChildren<QToolButton*>()) {
+      EXPECT_FALSE(arrow->isVisible()) << "the tab bar shows a scroll arrow";
+    }
+  }
+
   MainWindow window_;
 };
 
@@ -155,6 +171,7 @@ TEST_P(SmallWindowTest, EveryStepAndReviewTabFits) {
     for (ReviewTab tab : kAllReviewTabs) {
       window_.reviewPage()->reviewWidget()->showTab(tab);
       Check(QStringLiteral("%1-review-%2").arg(ModeName(), reviewTabName(tab)));
+      CheckReviewTabsAllShown();
     }
   }
 }

@@ -2,6 +2,7 @@
 #include "ui/report/report_pdf.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include <QBuffer>
@@ -14,11 +15,14 @@
 #include <QTextDocument>
 #include <QUrl>
 
+#include "ui/report/print_pages.h"
+
 namespace deniable::ui {
 namespace {
 
-// QTextDocument::print() lays an unpaginated document out with 2 cm margins inside the page's
-// own (2 mm when the writer has none) and numbers the pages at the bottom right. On A4 that
+// The document is laid out as QTextDocument::print() lays an unpaginated one out
+// (print_pages.h): 2 cm margins inside the page's own (2 mm when the writer has none), the
+// pages numbered at the bottom right. On A4 that
 // leaves 166 mm of text width: 627 CSS pixels at 96 per inch. Pictures are shown at most this
 // wide (QTextDocument clips, it does not shrink, what is wider than the page).
 constexpr int kMaxImageWidth = 620;
@@ -44,6 +48,7 @@ th, td { border-bottom-style: solid; border-bottom-width: 1px; border-bottom-col
          border-top-width: 0; border-left-width: 0; border-right-width: 0; font-size: 8pt; }
 table.kv th { background-color: #ffffff; color: #52606d; }
 td.num, th.num { text-align: right; white-space: nowrap; }
+td.wrapnum, th.wrapnum { text-align: right; }
 tr.total td { font-weight: bold; }
 code, .hash { font-family: "DejaVu Sans Mono"; font-size: 7.5pt; }
 .warnings { background-color: #fff6e5; }
@@ -78,6 +83,30 @@ PrintDocument Adapt(const QString& source) {
   // Tables span the text width; QTextDocument draws cell borders only with a table border.
   html.replace(QStringLiteral("<table"),
                QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\""));
+  // The ledger's columns in proportion to what they hold: left to QTextDocument, the numbers
+  // (kept on one line) take the width and the labels wrap a syllable a line.
+  static const QRegularExpression ledgerHead(
+      QStringLiteral("(<table[^>]*class=\"ledger\"[^>]*><thead><tr>)(.*?)(</tr>)"));
+  const QRegularExpressionMatch head = ledgerHead.match(html);
+  if (head.hasMatch()) {
+    static const int kLedgerWidths[] = {19, 15, 14, 7, 12, 7, 26};  // percent, 7 columns
+    QString cells = head.captured(2);
+    qsizetype at = 0;
+    for (int width : kLedgerWidths) {
+      at = cells.indexOf(QStringLiteral("<th"), at);
+      if (at < 0) break;
+      const QString attribute = QStringLiteral(" width=\"%1%\"").arg(width);
+      cells.insert(at + 3, attribute);
+      at += 3 + attribute.size();
+    }
+    html.replace(head.capturedStart(2), head.capturedLength(2), cells);
+    // Its numbers may wrap ("ρ = 0.0038 zCDP + 3.7×10⁻¹¹" on one line would take a third
+    // of the page): the widths then hold in every part of a table split at a page's end.
+    const qsizetype end = html.indexOf(QStringLiteral("</table>"), head.capturedStart(0));
+    QString ledger = html.mid(head.capturedStart(0), end - head.capturedStart(0));
+    ledger.replace(QStringLiteral("class=\"num\""), QStringLiteral("class=\"wrapnum\""));
+    html.replace(head.capturedStart(0), end - head.capturedStart(0), ledger);
+  }
   // The title's badges on a line of their own (QTextDocument sizes them as the heading).
   static const QRegularExpression badges(QStringLiteral("<h1>(.*?)(<span class=\"badge.*?)</h1>"));
   html.replace(badges, QStringLiteral("<h1>\\1</h1><p>\\2</p>"));
@@ -107,34 +136,104 @@ PrintDocument Adapt(const QString& source) {
   return out;
 }
 
+// A long report has a few dozen page ends; each split costs a layout of the whole document.
+constexpr int kMaxSplits = 200;
+
+// `html` with its table number `table` (in document order; the report nests no tables, so the
+// root frame's tables are its <table>s) split before its row `row`
+// (counting the header rows): the second part repeats the first's opening tag and <thead>.
+// `html` itself when there is no such row.
+QString SplitTable(const QString& html, int table, int row) {
+  qsizetype start = -1;
+  for (int t = 0; t <= table; ++t) {
+    start = html.indexOf(QStringLiteral("<table"), start + 1);
+    if (start < 0) return html;
+  }
+  const qsizetype end = html.indexOf(QStringLiteral("</table>"), start);
+  const qsizetype openEnd = html.indexOf(QLatin1Char('>'), start) + 1;
+  if (end < 0 || openEnd <= 0) return html;
+  QString head = html.mid(start, openEnd - start);
+  const qsizetype theadStart = html.indexOf(QStringLiteral("<thead>"), openEnd);
+  if (theadStart >= 0 && theadStart < end) {
+    const qsizetype theadEnd = html.indexOf(QStringLiteral("</thead>"), theadStart);
+    if (theadEnd < 0 || theadEnd > end) return html;
+    head += html.mid(theadStart, theadEnd + 8 - theadStart);
+  }
+  qsizetype at = openEnd - 1;
+  for (int r = 0; r <= row; ++r) {
+    at = html.indexOf(QStringLiteral("<tr"), at + 1);
+    if (at < 0 || at > end) return html;
+  }
+  QString out = html;
+  out.insert(at, QStringLiteral("</tbody></table>") + head + QStringLiteral("<tbody>"));
+  return out;
+}
+
 }  // namespace
 
 QString ReleaseReportPrintHtml(const QString& html) { return Adapt(html).html; }
 
-QByteArray ReleaseReportPdf(const QString& html, const QString& title) {
+std::unique_ptr<QTextDocument> ReleaseReportPrintDocument(const QString& html,
+                                                          QPagedPaintDevice& device,
+                                                          PrintPages* pages) {
   const PrintDocument adapted = Adapt(html);
-  QTextDocument document;
-  document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 9));
-  document.setDefaultStyleSheet(QString::fromUtf8(kPrintStyleSheet));
-  for (std::size_t i = 0; i < adapted.images.size(); ++i) {
-    document.addResource(QTextDocument::ImageResource,
-                         QUrl(QStringLiteral("report-image:%1").arg(i)),
-                         QVariant(adapted.images[i]));
+  const auto make = [&adapted](const QString& text) {
+    auto document = std::make_unique<QTextDocument>();
+    document->setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 9));
+    document->setDefaultStyleSheet(QString::fromUtf8(kPrintStyleSheet));
+    for (std::size_t i = 0; i < adapted.images.size(); ++i) {
+      document->addResource(QTextDocument::ImageResource,
+                            QUrl(QStringLiteral("report-image:%1").arg(i)),
+                            QVariant(adapted.images[i]));
+    }
+    document->setHtml(text);
+    return document;
+  };
+  // Lay out; split the table whose row a page's end cuts before that row; again until no row
+  // is cut (each split moves what follows down: one at a time).
+  QString text = adapted.html;
+  std::vector<int> continued;  // the tables that are second parts
+  PrintPages laidOut;
+  std::unique_ptr<QTextDocument> document;
+  for (int split = 0;; ++split) {
+    document = make(text);  // a new document: one laid out before keeps traces of it
+    laidOut = PaginateForPrint(*document, device);
+    KeepTablesTogether(*document, laidOut.margin, continued);
+    const std::optional<TableRow> cut = FirstCutRow(*document, laidOut.margin);
+    if (!cut || split == kMaxSplits) break;
+    const QString next = SplitTable(text, cut->table, cut->row);
+    if (next == text) break;
+    text = next;
+    for (int& index : continued) {
+      if (index > cut->table) ++index;
+    }
+    continued.push_back(cut->table + 1);
   }
-  document.setHtml(adapted.html);
+  LayOutFully(*document);
+  if (pages != nullptr) *pages = laidOut;
+  return document;
+}
 
+void SetUpReportWriter(QPdfWriter& writer, const QString& title) {
+  writer.setTitle(title);
+  writer.setCreator(QStringLiteral("Deniable %1").arg(QStringLiteral(DENIABLE_VERSION)));
+  writer.setResolution(300);
+  // No margins of the writer's own: the layout then uses 2 mm plus 2 cm inside them.
+  writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
+                                   QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
+}
+
+QByteArray ReleaseReportPdf(const QString& html, const QString& title) {
   QByteArray bytes;
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
   {
     QPdfWriter writer(&buffer);
-    writer.setTitle(title);
-    writer.setCreator(QStringLiteral("Deniable %1").arg(QStringLiteral(DENIABLE_VERSION)));
-    writer.setResolution(300);
-    // No margins of the writer's own: print() then uses its 2 mm plus 2 cm inside them.
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-                                     QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
-    document.print(&writer);
+    SetUpReportWriter(writer, title);
+    PrintPages pages;
+    const std::unique_ptr<QTextDocument> document =
+        ReleaseReportPrintDocument(html, writer, &pages);
+    PrintPaginated(*document, writer, pages);
   }
   return bytes;
 }

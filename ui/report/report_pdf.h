@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The release report as a PDF: the very HTML of BuildReleaseReportHtml (release_report.h), so the
 // two formats cannot say different things, laid out by QTextDocument and printed with
-// QPdfWriter on A4 portrait with page numbers.
+// QPdfWriter on A4 portrait with page numbers (print_pages.h: tables break between rows, with
+// their header rows repeated).
 //
 // QTextDocument reads a subset of HTML 4 and CSS 2 (no CSS variables, no grid, no <section>),
 // so the HTML is adapted first: its stylesheet is replaced by one in that subset (sizes in
@@ -13,8 +14,16 @@
 // Needs a QGuiApplication (fonts); call from the UI thread.
 #pragma once
 
+#include <memory>
+
 #include <QByteArray>
 #include <QString>
+
+QT_BEGIN_NAMESPACE
+class QPagedPaintDevice;
+class QPdfWriter;
+class QTextDocument;
+QT_END_NAMESPACE
 
 namespace deniable::ui {
 
@@ -25,5 +34,17 @@ QByteArray ReleaseReportPdf(const QString& html, const QString& title);
 // The HTML that ReleaseReportPdf lays out, with images referenced as "report-image:N"
 // resources (for tests and for looking at what QTextDocument is given).
 QString ReleaseReportPrintHtml(const QString& html);
+
+struct PrintPages;
+
+// The document ReleaseReportPdf prints, laid out in pages of `device` (print_pages.h: rows
+// not cut, short tables and headings kept with their tables, header rows repeated); where
+// the pages are goes to `pages` when given. For tests and for looking at the layout.
+std::unique_ptr<QTextDocument> ReleaseReportPrintDocument(const QString& html,
+                                                          QPagedPaintDevice& device,
+                                                          PrintPages* pages = nullptr);
+
+// A4 portrait at 300 dpi without margins of its own, `title` and the creator in the metadata.
+void SetUpReportWriter(QPdfWriter& writer, const QString& title);
 
 }  // namespace deniable::ui

@@ -8,24 +8,21 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QThread>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include "engine/evaluate/verdict.h"
 #include "ui/review/attack_chart.h"
+#include "ui/review/compute_bar.h"
 #include "ui/review/review_format.h"
 #include "ui/review/review_layout.h"
 #include "ui/review/verdict_facts.h"
 
 namespace deniable::ui {
 namespace {
-
-constexpr int kDebounceMs = 400;
 
 QTableView* factTable(QStandardItemModel* model, const QString& tip) {
   auto* view = new QTableView;
@@ -68,10 +65,6 @@ AttackView::AttackView(QWidget* parent)
       controls_(new QWidget),
       target_(new QComboBox),
       threshold_(new QDoubleSpinBox),
-      computeButton_(new QPushButton(tr("Compute"))),
-      progress_(new QProgressBar),
-      cancelButton_(new QPushButton(tr("Cancel"))),
-      status_(wrappedLabel(QStringLiteral("attackStatus"))),
       summary_(wrappedLabel(QStringLiteral("attackSummary"))),
       scope_(wrappedLabel(QStringLiteral("attackScope"))),
       results_(new QWidget),
@@ -81,22 +74,12 @@ AttackView::AttackView(QWidget* parent)
       closenessModel_(new QStandardItemModel(this)),
       ml_(wrappedLabel(QStringLiteral("attackMl"))),
       mlModel_(new QStandardItemModel(this)),
-      importanceModel_(new QStandardItemModel(this)),
-      debounce_(new QTimer(this)) {
-  computation_ = std::make_unique<LatestComputation<AttackRequest, AttackOutcome>>(
-      this, [](const AttackRequest& request, Progress& progress) {
-        return computeAttacks(request, progress);
-      },
-      LatestComputation<AttackRequest, AttackOutcome>::Hooks{
-          .started =
-              [this] {
-                state_ = State::kComputing;
-                progress_->setValue(0);
-                status_->setText(tr("Attacking the release…"));
-                setBusy(true);
-              },
-          .stopped = [this] { setBusy(false); },
-          .finished = [this](const AttackOutcome* outcome) { onFinished(outcome); }});
+      importanceModel_(new QStandardItemModel(this)) {
+  setUpComputation(
+      this, tr("Run the attacks again"), QStringLiteral("attackStatus"), computeAttacks,
+      tr("Attacking the release…"), [this] { state_ = State::kComputing; },
+      [this](const AttackOutcome* outcome) { onFinished(outcome); }, /*withText=*/true);
+  bar_->setCanCompute([this] { return data_ != nullptr && state_ != State::kNoControl; });
   styleNote(summary_, NoteStyle::kResult);
   styleNote(scope_, NoteStyle::kScope);
   styleNote(problem_, NoteStyle::kExplanation);
@@ -131,11 +114,6 @@ AttackView::AttackView(QWidget* parent)
                             "saw into successes on its own rows). The verdict is red when an "
                             "attack's whole interval lies above it, amber when its estimate "
                             "does."));
-  computeButton_->setToolTip(tr("Run the attacks again"));
-  cancelButton_->setToolTip(tr("Stop the computation; the figures computed before stay"));
-  progress_->setRange(0, 1000);
-  progress_->setTextVisible(false);
-  progress_->setMaximumWidth(200);
   // Two rows, so that the tab fits beside the Guarantee panel in a 1024-pixel window.
   auto* controlsLayout = new QVBoxLayout(controls_);
   controlsLayout->setContentsMargins(0, 0, 0, 0);
@@ -146,13 +124,8 @@ AttackView::AttackView(QWidget* parent)
   settingsRow->addWidget(new QLabel(tr("Acceptable risk ≤")));
   settingsRow->addWidget(threshold_);
   settingsRow->addStretch(1);
-  auto* runRow = new QHBoxLayout;
-  runRow->addWidget(computeButton_);
-  runRow->addWidget(progress_);
-  runRow->addWidget(cancelButton_);
-  runRow->addWidget(status_, 1);
   controlsLayout->addLayout(settingsRow);
-  controlsLayout->addLayout(runRow);
+  controlsLayout->addWidget(bar_);
 
   attackView_ = factTable(attackModel_, tr("Each attack's risk (0 = no more than about anyone) "
                                            "and its success rates: on the rows the release was "
@@ -204,46 +177,34 @@ AttackView::AttackView(QWidget* parent)
   layout->addStretch(1);
   fillWithScrollArea(this, content);
 
-  debounce_->setSingleShot(true);
-  debounce_->setInterval(kDebounceMs);
-  connect(debounce_, &QTimer::timeout, this, &AttackView::compute);
+  connect(bar_, &ComputeBar::computeRequested, this, &AttackView::compute);
   connect(target_, &QComboBox::currentIndexChanged, this, &AttackView::onTargetChanged);
   connect(threshold_, &QDoubleSpinBox::valueChanged, this, [this] {
     if (!analysis_) return;
     showSummary();
     emit figuresChanged();
   });
-  connect(computeButton_, &QPushButton::clicked, this, &AttackView::compute);
-  connect(cancelButton_, &QPushButton::clicked, this, &AttackView::cancel);
   connect(setUpButton_, &QPushButton::clicked, this, &AttackView::controlSplitRequested);
-  connect(&computation_->watcher(), &QFutureWatcherBase::progressValueChanged, progress_,
-          &QProgressBar::setValue);
-  connect(&computation_->watcher(), &QFutureWatcherBase::progressTextChanged, status_,
-          &QLabel::setText);
   clear();
 }
 
 // The worker owns only values; its result is dropped (LatestComputation waits for it).
 AttackView::~AttackView() = default;
 
-void AttackView::setSynchronous(bool synchronous) { computation_->setSynchronous(synchronous); }
-
 double AttackView::threshold() const { return threshold_->value(); }
 
 void AttackView::clear() {
-  debounce_->stop();
   computation_->drop();
   data_.reset();
   const bool had = analysis_ != nullptr;
   analysis_.reset();
-  stale_ = false;
   {
     const QSignalBlocker block(target_);
     target_->clear();
   }
   showProblem(tr("No results yet: run a synthesis first."), State::kEmpty);
   setUpButton_->hide();
-  setBusy(false);
+  bar_->reset();
   if (had) emit figuresChanged();
 }
 
@@ -268,20 +229,18 @@ void AttackView::setData(std::shared_ptr<const ReviewData> reviewData) {
   controls_->show();
   summary_->setText(tr("Not computed yet."));
   summary_->show();
-  setBusy(false);
-  stale_ = true;
-  if (isVisible()) debounce_->start(0);
+  bar_->setBusy(false);
+  bar_->dataChanged();
 }
 
 void AttackView::onTargetChanged() {
   if (!data_ || state_ == State::kNoControl) return;
-  stale_ = true;
-  if (isVisible()) debounce_->start();
+  bar_->inputsChanged();
 }
 
 void AttackView::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
-  if (data_ && stale_ && !debounce_->isActive()) debounce_->start(0);
+  bar_->tabShown();
 }
 
 AttackRequest AttackView::currentRequest() const {
@@ -291,25 +250,17 @@ AttackRequest AttackView::currentRequest() const {
 }
 
 void AttackView::compute() {
-  debounce_->stop();
+  bar_->beginCompute();
   if (!data_ || state_ == State::kNoControl) return;
-  stale_ = false;
   const AttackRequest request = currentRequest();
   computation_->start(request);  // a running one stops first
 }
 
-void AttackView::cancel() {
-  debounce_->stop();
-  computation_->cancel();
-}
-
-void AttackView::waitForWorker() { computation_->waitForWorker(); }
-
 void AttackView::onFinished(const AttackOutcome* outcome) {
   if (outcome == nullptr) {  // cancelled by the user
     state_ = State::kCancelled;
-    status_->setText(analysis_ ? tr("Cancelled. The figures below are those computed before.")
-                               : tr("Cancelled. Press Compute to start again."));
+    bar_->showCancelled(analysis_ ? tr("The figures below are those computed before.")
+                                  : QString());
     emit computationFinished();
     return;
   }
@@ -320,13 +271,13 @@ void AttackView::onFinished(const AttackOutcome* outcome) {
 void AttackView::apply(const AttackOutcome& outcome) {
   if (!outcome) {
     state_ = State::kFailed;
-    status_->setText(tr("The attacks could not be run: %1")
+    bar_->setStatus(tr("The attacks could not be run: %1")
                          .arg(toQString(outcome.error().message)));
     return;
   }
   analysis_ = outcome.value();
   state_ = State::kReady;
-  status_->setText(tr("Computed in %1 s.").arg(QString::number(analysis_->seconds, 'f', 1)));
+  bar_->setStatus(tr("Computed in %1 s.").arg(QString::number(analysis_->seconds, 'f', 1)));
   showAnalysis();
   emit figuresChanged();
 }
@@ -339,7 +290,7 @@ void AttackView::showProblem(const QString& problem, State state) {
   summary_->clear();
   summary_->hide();
   scope_->clear();
-  status_->clear();
+  bar_->setStatus(QString());
   results_->hide();
   chart_->clear();
   for (QStandardItemModel* model : {attackModel_, closenessModel_, mlModel_, importanceModel_}) {
@@ -450,14 +401,7 @@ void AttackView::showAnalysis() {
   }
 }
 
-void AttackView::setBusy(bool busy) {
-  progress_->setVisible(busy);
-  cancelButton_->setVisible(busy);
-  computeButton_->setEnabled(!busy && data_ != nullptr && state_ != State::kNoControl);
-}
-
 QString AttackView::summaryText() const { return summary_->text(); }
-QString AttackView::statusText() const { return status_->text(); }
 QString AttackView::problemText() const { return problem_->text(); }
 
 }  // namespace deniable::ui

@@ -21,24 +21,22 @@
 
 #include "ui/review/attack_facts.h"
 #include "ui/review/review_data.h"
-#include "ui/tasks/latest_computation.h"
+#include "ui/review/compute_bar.h"
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
-class QProgressBar;
 class QPushButton;
 class QStandardItemModel;
 class QTableView;
-class QTimer;
 QT_END_NAMESPACE
 
 namespace deniable::ui {
 
 class AttackChart;
 
-class AttackView : public QWidget {
+class AttackView : public QWidget, public ComputedTab<AttackRequest, AttackOutcome> {
   Q_OBJECT
 
  public:
@@ -50,29 +48,19 @@ class AttackView : public QWidget {
 
   void setData(std::shared_ptr<const ReviewData> data);
   void clear();
-  // Compute on the calling thread (offscreen renders); default: on a worker.
-  void setSynchronous(bool synchronous);
 
   // Starts a computation for the current target now (or shows why it cannot).
   void compute();
-  // Stops the running computation; the figures computed before stay.
-  void cancel();
-  // Blocks until the running computation's worker returned (tests).
-  void waitForWorker();
 
   State state() const { return state_; }
-  bool busy() const { return computation_->running(); }
   const std::shared_ptr<const AttackAnalysis>& analysis() const { return analysis_; }
   double threshold() const;
   AttackRequest currentRequest() const;
 
   QString summaryText() const;
-  QString statusText() const;
   QString problemText() const;
   QComboBox* targetBox() const { return target_; }
   QDoubleSpinBox* thresholdBox() const { return threshold_; }
-  QPushButton* computeButton() const { return computeButton_; }
-  QPushButton* cancelButton() const { return cancelButton_; }
   QPushButton* setUpButton() const { return setUpButton_; }
   AttackChart* chart() const { return chart_; }
   const QStandardItemModel* attackModel() const { return attackModel_; }
@@ -99,12 +87,10 @@ class AttackView : public QWidget {
   void showAnalysis();
   void showSummary();
   void showProblem(const QString& problem, State state);
-  void setBusy(bool busy);
 
   std::shared_ptr<const ReviewData> data_;
   std::shared_ptr<const AttackAnalysis> analysis_;
   State state_ = State::kEmpty;
-  bool stale_ = false;  // the target changed since the last computation started
 
   QLabel* ownerNote_;
   QWidget* noControl_;
@@ -113,10 +99,6 @@ class AttackView : public QWidget {
   QWidget* controls_;
   QComboBox* target_;
   QDoubleSpinBox* threshold_;
-  QPushButton* computeButton_;
-  QProgressBar* progress_;
-  QPushButton* cancelButton_;
-  QLabel* status_;
   QLabel* summary_;
   QLabel* scope_;
   QWidget* results_;
@@ -131,8 +113,6 @@ class AttackView : public QWidget {
   QStandardItemModel* mlModel_;
   QTableView* importanceView_;
   QStandardItemModel* importanceModel_;
-  QTimer* debounce_;
-  std::unique_ptr<LatestComputation<AttackRequest, AttackOutcome>> computation_;
 };
 
 }  // namespace deniable::ui

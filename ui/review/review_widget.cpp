@@ -35,20 +35,24 @@ ReviewWidget::ReviewWidget(QWidget* parent)
       risk_(new RiskView),
       attacks_(new AttackView) {
   setDocumentMode(true);
+  // Short titles, so that the seven tabs fit side by side without scroll arrows in a
+  // 1024-pixel window (beside the navigation and the Guarantee panel); each tab's tooltip
+  // says the rest. A tab hidden behind an arrow is a tab nobody finds.
   addTab(histograms_, tr("&Histograms"));
   addTab(correlations_, tr("&Correlations"));
   addTab(network_, tr("&Network"));
   addTab(rows_, tr("Ro&ws"));
   addTab(privacy_, tr("&Privacy"));
-  addTab(risk_, tr("Disclosure ris&k"));
+  addTab(risk_, tr("Ris&k"));
   addTab(attacks_, tr("&Attacks"));
   setTabToolTip(0, tr("Each attribute's distribution, real against synthetic, worst first."));
   setTabToolTip(1, tr("How strongly attributes depend on each other, real against synthetic."));
   setTabToolTip(2, tr("The model that generated the synthetic data."));
   setTabToolTip(3, tr("The real and the synthetic rows side by side."));
   setTabToolTip(4, tr("What the release guarantees and what each step cost."));
-  setTabToolTip(5, tr("How sure an intruder could become of a record's sensitive value, per ε "
-                      "(for your eyes only: computed from your real data)."));
+  setTabToolTip(5, tr("Disclosure risk: how sure an intruder could become of a record's "
+                      "sensitive value, per ε (for your eyes only: computed from your real "
+                      "data)."));
   setTabToolTip(6, tr("Attacks on the release against rows held out before the run, copies, "
                       "closest records and machine-learning utility (for your eyes only)."));
   for (ReviewTab tab : kAllReviewTabs) {

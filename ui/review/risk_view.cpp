@@ -10,22 +10,18 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QTableView>
-#include <QThread>
-#include <QTimer>
 #include <QVBoxLayout>
 
+#include "ui/review/compute_bar.h"
 #include "ui/review/review_format.h"
 #include "ui/review/review_layout.h"
 #include "ui/review/risk_chart.h"
 
 namespace deniable::ui {
 namespace {
-
-constexpr int kDebounceMs = 400;
 
 QDoubleSpinBox* spinBox(double low, double high, int decimals, double step, double value) {
   auto* box = new QDoubleSpinBox;
@@ -52,31 +48,17 @@ RiskView::RiskView(QWidget* parent)
       maxRelative_(spinBox(1, 1000, 2, 1, 10)),
       maxAbsolute_(spinBox(0.001, 1, 3, 0.01, 0.1)),
       maxRelativeAbove_(spinBox(1, 100, 3, 0.05, 1.05)),
-      computeButton_(new QPushButton(tr("Compute"))),
-      progress_(new QProgressBar),
-      cancelButton_(new QPushButton(tr("Cancel"))),
-      status_(wrappedLabel(QStringLiteral("riskStatus"))),
       verdict_(wrappedLabel(QStringLiteral("riskVerdict"))),
       scope_(wrappedLabel(QStringLiteral("riskScope"))),
       results_(new QWidget),
       chart_(new RiskChartView),
       worstView_(new QTableView),
-      worstModel_(new QStandardItemModel(this)),
-      debounce_(new QTimer(this)) {
-  computation_ = std::make_unique<LatestComputation<RiskRequest, RiskOutcome>>(
-      this, [](const RiskRequest& request, Progress& progress) {
-        return computeRisk(request, progress);
-      },
-      LatestComputation<RiskRequest, RiskOutcome>::Hooks{
-          .started =
-              [this] {
-                state_ = State::kComputing;
-                progress_->setValue(0);
-                status_->setText(tr("Computing the risk of every record…"));
-                setBusy(true);
-              },
-          .stopped = [this] { setBusy(false); },
-          .finished = [this](const RiskOutcome* outcome) { onFinished(outcome); }});
+      worstModel_(new QStandardItemModel(this)) {
+  setUpComputation(
+      this, tr("Compute again with these settings"), QStringLiteral("riskStatus"), computeRisk,
+      tr("Computing the risk of every record…"), [this] { state_ = State::kComputing; },
+      [this](const RiskOutcome* outcome) { onFinished(outcome); });
+  bar_->setCanCompute([this] { return data_ != nullptr; });
   styleNote(verdict_, NoteStyle::kResult);
   styleNote(scope_, NoteStyle::kScope);
 
@@ -97,11 +79,6 @@ RiskView::RiskView(QWidget* parent)
   maxAbsolute_->setToolTip(tr("b: up to this absolute risk R, RR may reach a"));
   maxRelativeAbove_->setToolTip(tr("c: above R = b, the largest RR accepted (the intruder's "
                                    "prior, not the release, explains a high R)"));
-  computeButton_->setToolTip(tr("Compute again with these settings"));
-  cancelButton_->setToolTip(tr("Stop the computation; the figures computed before stay"));
-  progress_->setRange(0, 1000);
-  progress_->setTextVisible(false);
-  progress_->setMaximumWidth(200);
 
   auto* form = new QGridLayout;
   form->addWidget(new QLabel(tr("Sensitive attribute")), 0, 0);
@@ -123,12 +100,6 @@ RiskView::RiskView(QWidget* parent)
   auto* controls = new QHBoxLayout;
   controls->addLayout(form, 1);
   controls->addLayout(quasiBox);
-
-  auto* run = new QHBoxLayout;
-  run->addWidget(computeButton_);
-  run->addWidget(progress_);
-  run->addWidget(cancelButton_);
-  run->addWidget(status_, 1);
 
   chart_->setMinimumHeight(420);
   worstView_->setModel(worstModel_);
@@ -155,7 +126,7 @@ RiskView::RiskView(QWidget* parent)
   auto* layout = new QVBoxLayout(content);
   layout->addWidget(ownerNote_);
   layout->addLayout(controls);
-  layout->addLayout(run);
+  layout->addWidget(bar_);
   layout->addWidget(verdict_);
   layout->addWidget(scope_);
   // The plot and the table, hidden while there are no figures.
@@ -169,18 +140,12 @@ RiskView::RiskView(QWidget* parent)
   layout->addStretch(1);
   fillWithScrollArea(this, content);
 
-  debounce_->setSingleShot(true);
-  debounce_->setInterval(kDebounceMs);
-  connect(debounce_, &QTimer::timeout, this, &RiskView::compute);
+  connect(bar_, &ComputeBar::computeRequested, this, &RiskView::compute);
   connect(sensitive_, &QComboBox::currentIndexChanged, this, &RiskView::onSensitiveChanged);
   connect(quasi_, &QListWidget::itemChanged, this, &RiskView::onInputsChanged);
   for (QDoubleSpinBox* box : {epsilon_, maxRelative_, maxAbsolute_, maxRelativeAbove_}) {
     connect(box, &QDoubleSpinBox::valueChanged, this, &RiskView::onInputsChanged);
   }
-  connect(computeButton_, &QPushButton::clicked, this, &RiskView::compute);
-  connect(cancelButton_, &QPushButton::clicked, this, &RiskView::cancel);
-  connect(&computation_->watcher(), &QFutureWatcherBase::progressValueChanged, progress_,
-          &QProgressBar::setValue);
   clear();
 }
 
@@ -188,14 +153,11 @@ RiskView::RiskView(QWidget* parent)
 // (LatestComputation waits for it).
 RiskView::~RiskView() = default;
 
-void RiskView::setSynchronous(bool synchronous) { computation_->setSynchronous(synchronous); }
-
 void RiskView::clear() {
-  debounce_->stop();
   computation_->drop();
   data_.reset();
   analysis_.reset();
-  stale_ = false;
+  bar_->reset();
   state_ = State::kEmpty;
   const QSignalBlocker blockSensitive(sensitive_);
   const QSignalBlocker blockQuasi(quasi_);
@@ -204,11 +166,9 @@ void RiskView::clear() {
   runEpsilon_->clear();
   verdict_->setText(tr("No results yet: run a synthesis first."));
   scope_->clear();
-  status_->clear();
   worstModel_->clear();
   chart_->showMessage(QString());
   results_->hide();
-  setBusy(false);
 }
 
 void RiskView::setData(std::shared_ptr<const ReviewData> reviewData) {
@@ -233,10 +193,9 @@ void RiskView::setData(std::shared_ptr<const ReviewData> reviewData) {
     runEpsilon_->setText(tr("(your run: ε = %1)").arg(formatEpsilon(runEpsilon)));
   }
   onSensitiveChanged();  // disables the sensitive column among the quasi-identifiers
-  setBusy(false);
-  stale_ = true;
+  bar_->setBusy(false);
   verdict_->setText(tr("Not computed yet."));
-  if (isVisible()) debounce_->start(0);
+  bar_->dataChanged();
 }
 
 void RiskView::onSensitiveChanged() {
@@ -256,13 +215,12 @@ void RiskView::onSensitiveChanged() {
 
 void RiskView::onInputsChanged() {
   if (!data_) return;
-  stale_ = true;
-  if (isVisible()) debounce_->start();
+  bar_->inputsChanged();
 }
 
 void RiskView::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
-  if (data_ && stale_ && !debounce_->isActive()) debounce_->start(0);
+  bar_->tabShown();
 }
 
 RiskRequest RiskView::currentRequest() const {
@@ -281,9 +239,8 @@ RiskRequest RiskView::currentRequest() const {
 }
 
 void RiskView::compute() {
-  debounce_->stop();
+  bar_->beginCompute();
   if (!data_) return;
-  stale_ = false;
   const RiskRequest request = currentRequest();
   if (const QString problem = riskRequestProblem(*request.table, request.options);
       !problem.isEmpty()) {
@@ -294,19 +251,12 @@ void RiskView::compute() {
   computation_->start(request);  // a running one stops first
 }
 
-void RiskView::cancel() {
-  debounce_->stop();
-  computation_->cancel();
-}
-
-void RiskView::waitForWorker() { computation_->waitForWorker(); }
-
 void RiskView::onFinished(const RiskOutcome* outcome) {
   if (outcome == nullptr) {  // cancelled by the user
     state_ = State::kCancelled;
-    status_->setText(analysis_ ? tr("Cancelled. The figures below are still those computed "
-                                    "before, with the settings listed under the verdict.")
-                               : tr("Cancelled. Press Compute to start again."));
+    bar_->showCancelled(analysis_ ? tr("The figures below are still those computed before, "
+                                       "with the settings listed under the verdict.")
+                                  : QString());
     emit computationFinished();
     return;
   }
@@ -323,7 +273,7 @@ void RiskView::apply(const RiskOutcome& outcome) {
   }
   analysis_ = outcome.value();
   state_ = State::kReady;
-  status_->setText(tr("Computed in %1 s.").arg(QString::number(analysis_->seconds, 'f', 2)));
+  bar_->setStatus(tr("Computed in %1 s.").arg(QString::number(analysis_->seconds, 'f', 2)));
   showAnalysis();
 }
 
@@ -332,7 +282,7 @@ void RiskView::showProblem(const QString& problem) {
   state_ = State::kNeedsInput;
   verdict_->setText(plain(problem));
   scope_->clear();
-  status_->clear();
+  bar_->setStatus(QString());
   worstModel_->clear();
   chart_->showMessage(QString());
   results_->hide();
@@ -372,14 +322,7 @@ void RiskView::showAnalysis() {
   }
 }
 
-void RiskView::setBusy(bool busy) {
-  progress_->setVisible(busy);
-  cancelButton_->setVisible(busy);
-  computeButton_->setEnabled(!busy && data_ != nullptr);
-}
-
 QString RiskView::verdictText() const { return verdict_->text(); }
 QString RiskView::scopeText() const { return scope_->text(); }
-QString RiskView::statusText() const { return status_->text(); }
 
 }  // namespace deniable::ui

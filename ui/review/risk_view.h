@@ -22,25 +22,23 @@
 
 #include "ui/review/review_data.h"
 #include "ui/review/risk_facts.h"
-#include "ui/tasks/latest_computation.h"
+#include "ui/review/compute_bar.h"
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QListWidget;
-class QProgressBar;
 class QPushButton;
 class QStandardItemModel;
 class QTableView;
-class QTimer;
 QT_END_NAMESPACE
 
 namespace deniable::ui {
 
 class RiskChartView;
 
-class RiskView : public QWidget {
+class RiskView : public QWidget, public ComputedTab<RiskRequest, RiskOutcome> {
   Q_OBJECT
 
  public:
@@ -53,19 +51,11 @@ class RiskView : public QWidget {
 
   void setData(std::shared_ptr<const ReviewData> data);
   void clear();
-  // Compute on the calling thread (offscreen renders); default: on a worker.
-  void setSynchronous(bool synchronous);
 
   // Starts a computation for the controls' current values now (or shows why it cannot).
   void compute();
-  // Stops the running computation; the figures computed before stay.
-  void cancel();
-  // Blocks until the running computation's worker returned (tests; the result still arrives
-  // through the event loop).
-  void waitForWorker();
 
   State state() const { return state_; }
-  bool busy() const { return computation_->running(); }
   // The figures on screen (null when none).
   const std::shared_ptr<const RiskAnalysis>& analysis() const { return analysis_; }
   // The computation the current controls ask for (values only).
@@ -73,15 +63,12 @@ class RiskView : public QWidget {
 
   QString verdictText() const;
   QString scopeText() const;
-  QString statusText() const;
   QComboBox* sensitiveBox() const { return sensitive_; }
   QListWidget* quasiList() const { return quasi_; }
   QDoubleSpinBox* epsilonBox() const { return epsilon_; }
   QDoubleSpinBox* maxRelativeBox() const { return maxRelative_; }
   QDoubleSpinBox* maxAbsoluteBox() const { return maxAbsolute_; }
   QDoubleSpinBox* maxRelativeAboveBox() const { return maxRelativeAbove_; }
-  QPushButton* computeButton() const { return computeButton_; }
-  QPushButton* cancelButton() const { return cancelButton_; }
   RiskChartView* chartView() const { return chart_; }
   const QStandardItemModel* worstModel() const { return worstModel_; }
 
@@ -100,12 +87,10 @@ class RiskView : public QWidget {
   void apply(const RiskOutcome& outcome);
   void showAnalysis();
   void showProblem(const QString& problem);
-  void setBusy(bool busy);
 
   std::shared_ptr<const ReviewData> data_;
   std::shared_ptr<const RiskAnalysis> analysis_;
   State state_ = State::kEmpty;
-  bool stale_ = false;  // the controls changed since the last computation started
 
   QLabel* ownerNote_;
   QComboBox* sensitive_;
@@ -115,18 +100,12 @@ class RiskView : public QWidget {
   QDoubleSpinBox* maxRelative_;
   QDoubleSpinBox* maxAbsolute_;
   QDoubleSpinBox* maxRelativeAbove_;
-  QPushButton* computeButton_;
-  QProgressBar* progress_;
-  QPushButton* cancelButton_;
-  QLabel* status_;
   QLabel* verdict_;
   QLabel* scope_;
   QWidget* results_;
   RiskChartView* chart_;
   QTableView* worstView_;
   QStandardItemModel* worstModel_;
-  QTimer* debounce_;
-  std::unique_ptr<LatestComputation<RiskRequest, RiskOutcome>> computation_;
 };
 
 }  // namespace deniable::ui

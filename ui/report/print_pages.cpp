@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ui/report/print_pages.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <QAbstractTextDocumentLayout>
+#include <QFontMetrics>
+#include <QGuiApplication>
+#include <QPagedPaintDevice>
+#include <QPainter>
+#include <QScreen>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
+
+namespace deniable::ui {
+namespace {
+
+// QTextDocument::print() measures its 2 cm margins in qt_defaultDpi units (the primary screen's
+// logical DPI in a GUI application, else 96); the layout scales them to the device with it.
+qreal SourceDpi(bool horizontal) {
+  if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+    return qRound(horizontal ? screen->logicalDotsPerInchX() : screen->logicalDotsPerInchY());
+  }
+  return 96;
+}
+
+constexpr int kLeadInBlocks = 3;  // a heading at most this many paragraphs above its table
+
+struct Extent {
+  qreal top = std::numeric_limits<qreal>::max();
+  qreal bottom = std::numeric_limits<qreal>::lowest();
+};
+
+}  // namespace
+
+void LayOutFully(QTextDocument& document) {
+  document.markContentsDirty(0, document.characterCount());
+  document.pageCount();  // finishes the layout
+}
+
+namespace {
+
+// A table's place among the tables of the root frame, in document order.
+std::vector<QTextTable*> RootTables(const QTextDocument& document) {
+  std::vector<QTextTable*> tables;
+  for (QTextFrame* frame : document.rootFrame()->childFrames()) {
+    if (auto* table = qobject_cast<QTextTable*>(frame)) tables.push_back(table);
+  }
+  return tables;
+}
+
+class PageGeometry {
+ public:
+  PageGeometry(const QTextDocument& document, qreal margin)
+      : document_(document),
+        layout_(document.documentLayout()),
+        pageHeight_(document.pageSize().height()),
+        margin_(margin) {}
+
+  int pageOf(qreal y) const { return static_cast<int>(std::floor(y / pageHeight_)); }
+  qreal content() const { return pageHeight_ - 2 * margin_; }
+  bool atPageTop(qreal y) const { return y - pageOf(y) * pageHeight_ <= margin_ + 1; }
+  QRectF rectOf(const QTextBlock& block) const { return layout_->blockBoundingRect(block); }
+
+  Extent rowExtent(const QTextTable* table, int row) const {
+    Extent extent;
+    for (int column = 0; column < table->columns(); ++column) {
+      const QTextTableCell cell = table->cellAt(row, column);
+      if (!cell.isValid() || cell.row() != row || cell.column() != column) continue;
+      extent.top = std::min(extent.top, rectOf(cell.firstCursorPosition().block()).top());
+      extent.bottom = std::max(extent.bottom, rectOf(cell.lastCursorPosition().block()).bottom());
+    }
+    return extent;
+  }
+  bool cut(const Extent& extent) const {
+    return pageOf(extent.top) != pageOf(extent.bottom - 1) && extent.bottom - extent.top <= content();
+  }
+
+ private:
+  const QTextDocument& document_;
+  QAbstractTextDocumentLayout* layout_;
+  qreal pageHeight_;
+  qreal margin_;  // the page's top and bottom margin, device units
+};
+
+// The heading above the table whose root-frame item is `index`, with at most kLeadInBlocks - 1
+// paragraphs between them (empty blocks, which QTextDocument hides around tables, skipped).
+QTextBlock LeadIn(const std::vector<QTextFrame::iterator>& items, std::size_t index) {
+  int blocks = 0;
+  for (std::size_t i = index; i-- > 0 && blocks < kLeadInBlocks;) {
+    if (items[i].currentFrame() != nullptr) break;
+    const QTextBlock block = items[i].currentBlock();
+    if (block.text().trimmed().isEmpty()) continue;
+    if (block.blockFormat().headingLevel() > 0) return block;
+    ++blocks;
+  }
+  return {};
+}
+
+void BreakBefore(QTextTable* table) {
+  QTextTableFormat format = table->format();
+  format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+  table->setFormat(format);
+}
+
+// One pass of the heading and short-table rules: moves the first table (with its heading)
+// that breaks badly to the next page. False when none does.
+bool MoveOneTable(QTextDocument& document, qreal margin) {
+  const PageGeometry pages(document, margin);
+  std::vector<QTextFrame::iterator> items;
+  for (auto it = document.rootFrame()->begin(); !it.atEnd(); ++it) items.push_back(it);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    auto* table = qobject_cast<QTextTable*>(items[i].currentFrame());
+    if (table == nullptr || table->rows() == 0) continue;
+    const int rows = table->rows();
+    const int firstBody = std::min(table->format().headerRowCount(), rows - 1);
+    const Extent whole{pages.rowExtent(table, 0).top, pages.rowExtent(table, rows - 1).bottom};
+    const QTextBlock heading = LeadIn(items, i);
+    const qreal start = heading.isValid() ? pages.rectOf(heading).top() : whole.top;
+    const bool split = pages.pageOf(whole.top) != pages.pageOf(whole.bottom - 1);
+    const bool fits = whole.bottom - start <= pages.content();
+    const bool apart =
+        pages.pageOf(start) != pages.pageOf(pages.rowExtent(table, firstBody).bottom - 1);
+    if (!((fits && split) || apart) || pages.atPageTop(start)) continue;
+    if (heading.isValid()) {
+      QTextBlockFormat format;
+      format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+      QTextCursor(heading).mergeBlockFormat(format);
+    } else {
+      BreakBefore(table);
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void KeepTablesTogether(QTextDocument& document, qreal margin, const std::vector<int>& breakBefore) {
+  const std::vector<QTextTable*> tables = RootTables(document);
+  for (int index : breakBefore) {
+    if (index >= 0 && index < static_cast<int>(tables.size())) BreakBefore(tables[index]);
+  }
+  // PaginateForPrint laid every block out: from here on QTextDocument's own relayout after a
+  // change is enough (finished by pageCount()).
+  document.pageCount();
+  // Each move can only push what follows down: a pass per table at most.
+  for (std::size_t pass = 0; pass <= tables.size() && MoveOneTable(document, margin); ++pass) {
+    document.pageCount();
+  }
+}
+
+std::optional<TableRow> FirstCutRow(const QTextDocument& document, qreal margin) {
+  const PageGeometry pages(document, margin);
+  const std::vector<QTextTable*> tables = RootTables(document);
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    const QTextTable* table = tables[t];
+    const int firstBody = std::min(table->format().headerRowCount(), table->rows() - 1);
+    for (int row = firstBody + 1; row < table->rows(); ++row) {
+      if (pages.cut(pages.rowExtent(table, row))) return TableRow{static_cast<int>(t), row};
+    }
+  }
+  return std::nullopt;
+}
+
+PrintPages PaginateForPrint(QTextDocument& document, QPagedPaintDevice& device) {
+  if (device.pageLayout().margins(QPageLayout::Millimeter).isNull()) {
+    device.setPageMargins(QMarginsF(2, 2, 2, 2), QPageLayout::Millimeter);
+  }
+  const qreal sourceDpiX = SourceDpi(true);
+  const qreal sourceDpiY = SourceDpi(false);
+  const qreal scaleX = device.logicalDpiX() / sourceDpiX;
+  const qreal scaleY = device.logicalDpiY() / sourceDpiY;
+  document.documentLayout()->setPaintDevice(&device);
+  const int horizontal = static_cast<int>((2 / 2.54) * sourceDpiX);
+  const int vertical = static_cast<int>((2 / 2.54) * sourceDpiY);
+  QTextFrameFormat frame = document.rootFrame()->frameFormat();
+  frame.setLeftMargin(horizontal);
+  frame.setRightMargin(horizontal);
+  frame.setTopMargin(vertical);
+  frame.setBottomMargin(vertical);
+  document.rootFrame()->setFrameFormat(frame);
+
+  PrintPages pages;
+  pages.body = QRectF(0, 0, device.width(), device.height());
+  pages.pageNumberPos =
+      QPointF(pages.body.width() - horizontal * scaleX,
+              pages.body.height() - vertical * scaleY +
+                  QFontMetrics(document.defaultFont(), &device).ascent() +
+                  5 * device.logicalDpiY() / 72.0);
+  document.setPageSize(pages.body.size());
+  pages.margin = vertical * scaleY;
+  LayOutFully(document);  // every block, before anything is measured or changed
+  return pages;
+}
+
+void PrintPaginated(const QTextDocument& document, QPagedPaintDevice& device,
+                    const PrintPages& pages) {
+  QPainter painter(&device);
+  if (!painter.isActive()) return;
+  QAbstractTextDocumentLayout* layout = document.documentLayout();
+  const int count = document.pageCount();
+  for (int page = 1; page <= count; ++page) {
+    if (page > 1 && !device.newPage()) return;
+    const QRectF view(0, (page - 1) * pages.body.height(), pages.body.width(),
+                      pages.body.height());
+    painter.save();
+    painter.translate(pages.body.left(), pages.body.top() - view.top());
+    painter.setClipRect(view);
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.clip = view;
+    // Black text whatever the palette (a white system text colour prints nothing).
+    context.palette.setColor(QPalette::Text, Qt::black);
+    layout->draw(&painter, context);
+    painter.setClipping(false);
+    painter.setFont(document.defaultFont());
+    const QString number = QString::number(page);
+    painter.drawText(
+        qRound(pages.pageNumberPos.x() - painter.fontMetrics().horizontalAdvance(number)),
+        qRound(pages.pageNumberPos.y() + view.top()), number);
+    painter.restore();
+  }
+}
+
+}  // namespace deniable::ui
