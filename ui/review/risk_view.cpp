@@ -71,7 +71,7 @@ RiskView::RiskView(QWidget* parent)
                         "sensitive values is analysed cell by cell. Preset from the role "
                         "\"quasi-identifier\"."));
   quasi_->setFixedHeight(quasi_->fontMetrics().height() * 6 + 8);
-  quasi_->setMinimumWidth(180);
+  quasi_->setMinimumWidth(120);
   epsilon_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
   epsilon_->setToolTip(tr("The ε of the synthesizer whose risk is shown (the plot, the table). "
                           "The recommendation tests 0.01 to 1000 and this one."));
@@ -82,20 +82,24 @@ RiskView::RiskView(QWidget* parent)
 
   auto* form = new QGridLayout;
   form->addWidget(new QLabel(tr("Sensitive attribute")), 0, 0);
-  form->addWidget(sensitive_, 0, 1, 1, 6);
+  form->addWidget(sensitive_, 0, 1, 1, 4);
   form->addWidget(new QLabel(tr("ε")), 1, 0);
   form->addWidget(epsilon_, 1, 1);
-  form->addWidget(runEpsilon_, 1, 2, 1, 5);
+  form->addWidget(runEpsilon_, 1, 2, 1, 3);
   form->addWidget(new QLabel(tr("Acceptable")), 2, 0);
   form->addWidget(new QLabel(tr("RR ≤")), 2, 1, Qt::AlignRight);
   form->addWidget(maxRelative_, 2, 2);
   form->addWidget(new QLabel(tr("while R ≤")), 2, 3);
   form->addWidget(maxAbsolute_, 2, 4);
-  form->addWidget(new QLabel(tr("above, RR ≤")), 2, 5);
-  form->addWidget(maxRelativeAbove_, 2, 6);
-  form->setColumnStretch(7, 1);
+  // The third bound on a row of its own, under the first: the form fits the Review page of a
+  // 1024-pixel window beside the quasi-identifiers.
+  form->addWidget(new QLabel(tr("above, RR ≤")), 3, 1, Qt::AlignRight);
+  form->addWidget(maxRelativeAbove_, 3, 2);
+  form->setColumnStretch(5, 1);
   auto* quasiBox = new QVBoxLayout;
-  quasiBox->addWidget(new QLabel(tr("Quasi-identifiers (cells)")));
+  auto* quasiTitle = new QLabel(tr("Quasi-identifiers (cells)"));
+  quasiTitle->setWordWrap(true);
+  quasiBox->addWidget(quasiTitle);
   quasiBox->addWidget(quasi_);
   auto* controls = new QHBoxLayout;
   controls->addLayout(form, 1);
