@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "engine/dp/discrete_gaussian_mechanism.h"
 #include "engine/dp/exponential_mechanism.h"
@@ -208,14 +209,29 @@ DomainCompression CompressDomains(std::vector<Measurement>& one_way,
       weights.push_back(scale);
     }
     if (!dropped.empty()) {
-      std::uint32_t home = static_cast<std::uint32_t>(noisy.size() - 1);  // the merged code
-      if (merged.empty()) {
-        home = 0;
-        for (std::uint32_t k = 1; k < kept.size(); ++k) {
-          if (m.noisy[kept[k]] > m.noisy[kept[home]]) home = k;
+      // The home of a dropped code: the merged code, else the kept code of largest noisy count.
+      // A dropped "Other" holds real values, never missing ones: its home is the largest kept
+      // code that is not the missing code, when there is one (flchain's rare causes of death
+      // joined "missing" = alive, and chapter → death lost 4% of its consistency).
+      const int missing = a < missing_codes.size() ? missing_codes[a] : -1;
+      const int other = a < other_codes.size() ? other_codes[a] : -1;
+      auto largest_kept = [&](bool skip_missing) {
+        std::optional<std::uint32_t> home;
+        for (std::uint32_t k = 0; k < kept.size(); ++k) {
+          if (skip_missing && static_cast<int>(kept[k]) == missing) continue;
+          if (!home || m.noisy[kept[k]] > m.noisy[kept[*home]]) home = k;
         }
+        return home;
+      };
+      for (std::uint32_t v : dropped) {
+        std::uint32_t home = static_cast<std::uint32_t>(noisy.size() - 1);  // the merged code
+        if (merged.empty()) {
+          const std::optional<std::uint32_t> value_home =
+              static_cast<int>(v) == other ? largest_kept(true) : std::nullopt;
+          home = value_home ? *value_home : *largest_kept(false);
+        }
+        c.forward[a][v] = home;
       }
-      for (std::uint32_t v : dropped) c.forward[a][v] = home;
     }
     bool weighted = false;
     for (double w : weights) weighted = weighted || w != 1.0;

@@ -50,7 +50,7 @@ Result<std::size_t> SelectCandidate(std::span<const double> utilities, double ep
 // `missing_codes[a]` (>= 0): a code the domains added only because they could not know whether
 // the column has missing values; when its noisy count is below 3σ it is dropped: never
 // produced, and its rows are counted with the merged code (or the kept code of largest noisy
-// count). `other_codes[a]` (>= 0): likewise the domain's "Other" code (values outside the
+// count; for a dropped "Other", the largest that is not the missing code). `other_codes[a]` (>= 0): likewise the domain's "Other" code (values outside the
 // domain), which holds nothing when the domains found every value — so a column whose values
 // were all kept does not write "Other" from noise. Without `merge_rare` only these drops happen
 // (AIM). All post-processing of the noisy 1-way measurements: no privacy cost.

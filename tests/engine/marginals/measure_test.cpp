@@ -90,5 +90,26 @@ TEST(MeasureTest, NegligibleOtherAndMissingCodesBothGoAndAPresentOtherStays) {
   EXPECT_EQ(e.forward[0][0], 0u);
 }
 
+// A dropped "Other" holds real values: it joins the largest kept VALUE, not the missing code
+// even when that is the largest (flchain: a rare cause of death is not "alive").
+TEST(MeasureTest, ADroppedOtherJoinsTheLargestValueNotMissing) {
+  // Codes 0..2 values, 3 = "Other" (12 < 3σ), 4 = missing (the largest); σ = 10.
+  std::vector<Measurement> one_way = {{{0}, {40, 5, 80, 12, 300}, 10.0, {}}};
+  const DomainCompression c = CompressDomains(one_way, {5}, {4}, /*merge_rare=*/false, {3});
+  EXPECT_EQ(c.sizes, (std::vector<std::uint32_t>{4}));
+  EXPECT_EQ(c.backward[0][3], (std::vector<std::uint32_t>{4}));  // missing kept, now code 3
+  EXPECT_EQ(c.forward[0][3], 2u);  // Other → value 2 (80), not missing (300)
+  // With merging (MST), the merged code is the home, as before.
+  std::vector<Measurement> merging = {{{0}, {40, 5, 80, 12, 300}, 10.0, {}}};
+  const DomainCompression m = CompressDomains(merging, {5}, {4}, /*merge_rare=*/true, {3});
+  EXPECT_EQ(m.forward[0][3], m.forward[0][1]);  // with the rare value 1
+  // A column of "Other" and missing only: Other has nowhere but missing to go.
+  std::vector<Measurement> only_missing = {{{0}, {1, 200}, 10.0, {}}};
+  const DomainCompression d =
+      CompressDomains(only_missing, {2}, {1}, /*merge_rare=*/false, {0});
+  EXPECT_EQ(d.sizes, (std::vector<std::uint32_t>{1}));
+  EXPECT_EQ(d.forward[0][0], 0u);
+}
+
 }  // namespace
 }  // namespace deniable
