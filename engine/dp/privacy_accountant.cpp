@@ -206,6 +206,27 @@ Status PrivacyAccountant::SetZcdpDelta(double delta) {
   return OkStatus();
 }
 
+Status PrivacyAccountant::FoldPureDpIntoZcdpBlock() {
+  if (!(zcdp_delta_ > 0)) {
+    return FailedPrecondition("pure epsilon-DP entries can join the zCDP block only once its "
+                              "conversion delta is set (SetZcdpDelta)");
+  }
+  fold_pure_dp_ = true;
+  return OkStatus();
+}
+
+LedgerEntry PrivacyAccountant::Folded(LedgerEntry entry) const {
+  if (!fold_pure_dp_ || entry.rho_each > 0 || !(entry.epsilon_each > 0) ||
+      entry.delta_each != 0) {
+    return entry;
+  }
+  entry.mechanism += " (ε = " + FormatDouble(entry.epsilon_each) +
+                     "-DP, in the zCDP block as ρ = ε²/2: Bun & Steinke 2016, Prop. 1.4)";
+  entry.rho_each = ZcdpOfPureDp(entry.epsilon_each);
+  entry.epsilon_each = 0;
+  return entry;
+}
+
 double PrivacyAccountant::RhoOf(const std::string& partition) const {
   std::vector<double> rhos;
   for (const LedgerEntry& e : entries_) {
@@ -272,7 +293,7 @@ LedgerEntry PrivacyAccountant::Priced(LedgerEntry entry) const {
 
 PrivacyCost PrivacyAccountant::CostOf(const LedgerEntry& entry) const {
   if (!CheckEntry(entry) || !KnowsPartition(entry.partition)) return PrivacyCost{kInfinity, 1.0};
-  return Priced(entry).cost;
+  return Priced(Folded(entry)).cost;
 }
 
 Status PrivacyAccountant::Spend(LedgerEntry entry) {
@@ -281,6 +302,7 @@ Status PrivacyAccountant::Spend(LedgerEntry entry) {
     return InvalidArgument("privacy ledger entry '" + entry.label + "': unknown partition '" +
                            entry.partition + "'");
   }
+  entry = Folded(std::move(entry));
   const bool any_zcdp = std::any_of(entries_.begin(), entries_.end(),
                                     [](const LedgerEntry& e) { return e.rho_each > 0; });
   if (entry.rho_each > 0 && !(zcdp_delta_ > 0)) {

@@ -111,6 +111,7 @@ nlohmann::json PrivacyAccountant::ToJson() const {
            {"partitions", std::move(partitions)},
            {"entries", std::move(entries)}};
   if (zcdp_delta_ > 0) out["zcdp_delta"] = zcdp_delta_;
+  if (fold_pure_dp_) out["pure_dp_in_zcdp_block"] = true;
   return out;
 }
 
@@ -168,6 +169,19 @@ Result<PrivacyAccountant> PrivacyAccountant::FromJson(const nlohmann::json& json
                         internal::FormatDouble(replayed.cost.epsilon) + ", δ = " +
                         internal::FormatDouble(replayed.cost.delta) + " (" +
                         replayed.composition + ")");
+    }
+  }
+  // After the replay: the entries were recorded already folded (an entry from before the
+  // fold, such as the row count, must not be folded again).
+  if (json_ledger.contains("pure_dp_in_zcdp_block")) {
+    const json& fold = json_ledger["pure_dp_in_zcdp_block"];
+    if (!fold.is_boolean()) {
+      return ParseError(where + ": \"pure_dp_in_zcdp_block\" must be true or false");
+    }
+    if (fold.get<bool>()) {
+      if (Status s = accountant->FoldPureDpIntoZcdpBlock(); !s) {
+        return ParseError(where + ": " + s.error().message);
+      }
     }
   }
   if (json_ledger.contains("total")) {

@@ -161,5 +161,22 @@ Status SpendCounts(PrivacyAccountant& accountant, const std::string& label,
   return accountant.Spend(entry);
 }
 
+Status SpendGaussianCounts(PrivacyAccountant& accountant, const std::string& label,
+                           const std::string& partition, double rho) {
+  if (!(std::isfinite(rho) && rho > 0)) {
+    return InvalidArgument("leaf counts rho must be finite and > 0 (got " +
+                           std::to_string(rho) + ")");
+  }
+  LedgerEntry entry;
+  entry.label = label;
+  entry.mechanism = "discrete Gaussian histogram over the adaptive partition";
+  entry.partition = partition;
+  entry.reference = std::string(kReference) +
+                    " (§2.3 remark: second pass); CKS 2020 Thm. 4 (ℓ2 sensitivity 1)";
+  entry.rho_each = rho;
+  entry.sensitivity = 1;
+  return accountant.Spend(entry);
+}
+
 }  // namespace internal
 }  // namespace deniable

@@ -37,6 +37,9 @@ Status SpendBasic(PrivacyAccountant& accountant, const std::string& label,
                   const std::string& partition, const AdaptiveOptions& options, double& spent);
 Status SpendCounts(PrivacyAccountant& accountant, const std::string& label,
                    const std::string& partition, double epsilon);
+// The second pass with discrete Gaussian noise: a ρ-zCDP entry (needs the zCDP δ set).
+Status SpendGaussianCounts(PrivacyAccountant& accountant, const std::string& label,
+                           const std::string& partition, double rho);
 
 template <typename Node>
 struct TreeEntry {
@@ -158,11 +161,11 @@ Result<AdaptivePartition<typename D::Node>> RunAdaptive(
 }
 
 // The second pass's noise on a sorted column, without recording a spend (the caller did).
-template <Decomposition D>
+template <Decomposition D, typename Mechanism>
 Result<std::vector<std::int64_t>> NoisyCountsOf(const D& d,
                                                 std::span<const typename D::Node> leaves,
                                                 const SortedColumn<typename D::Value>& column,
-                                                const GeometricMechanism& mechanism, Rng& rng) {
+                                                const Mechanism& mechanism, Rng& rng) {
   auto counts = CountLeaves(d, leaves, column);
   if (!counts) return counts.error();
   std::vector<std::int64_t> noisy(counts->size());

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/dp/discrete_gaussian_mechanism.h"
 #include "engine/dp/geometric_mechanism.h"
 #include "engine/schema/datetime.h"
 
@@ -56,8 +57,11 @@ Result<Learnt<typename D::Node>> Learn(const D& d, std::span<const typename D::V
     return LearnDirect(d, values, options, accountant, label, partition, rng, progress);
   }
   const bool improved = options.algorithm == HistogramAlgorithm::kImproved;
-  auto counts_mechanism = GeometricMechanism::Create(options.counts_epsilon, 1);
+  const bool gaussian = options.counts_rho > 0;
+  auto counts_mechanism = GeometricMechanism::Create(gaussian ? 1.0 : options.counts_epsilon, 1);
   if (!counts_mechanism) return counts_mechanism.error().WithContext("counts_epsilon");
+  auto gaussian_mechanism = DiscreteGaussianMechanism::Create(gaussian ? options.counts_rho : 1.0, 1);
+  if (!gaussian_mechanism) return gaussian_mechanism.error().WithContext("counts_rho");
   auto parameters = improved ? ImprovedParameters(options.adaptive, d.ThresholdBranching())
                              : BasicParameters(options.adaptive, d.ThresholdBranching());
   if (!parameters) return parameters.error();
@@ -71,8 +75,10 @@ Result<Learnt<typename D::Node>> Learn(const D& d, std::span<const typename D::V
                           : internal::SpendBasic(accountant, stage_label, partition,
                                                  options.adaptive, spent);
   if (!spend) return spend.error();
-  if (Status s = internal::SpendCounts(accountant, label + ": leaf counts", partition,
-                                       options.counts_epsilon);
+  if (Status s = gaussian ? internal::SpendGaussianCounts(accountant, label + ": leaf counts",
+                                                          partition, options.counts_rho)
+                          : internal::SpendCounts(accountant, label + ": leaf counts", partition,
+                                                  options.counts_epsilon);
       !s) {
     return s.error();
   }
@@ -80,15 +86,17 @@ Result<Learnt<typename D::Node>> Learn(const D& d, std::span<const typename D::V
   auto tree = internal::RunAdaptive(d, *column, improved, options.adaptive, *parameters, rng,
                                     refine);
   if (!tree) return tree.error();
-  auto counts = internal::NoisyCountsOf(d, std::span<const typename D::Node>(tree->leaves),
-                                        *column, *counts_mechanism, rng);
+  const std::span<const typename D::Node> leaves(tree->leaves);
+  auto counts = gaussian ? internal::NoisyCountsOf(d, leaves, *column, *gaussian_mechanism, rng)
+                         : internal::NoisyCountsOf(d, leaves, *column, *counts_mechanism, rng);
   if (!counts) return counts.error();
   progress.Report(1.0, "Adaptive histogram done");
   Learnt<typename D::Node> out;
   out.leaves = std::move(tree->leaves);
   out.counts = std::move(*counts);
   out.depths = std::move(tree->depths);
-  out.summary.epsilon_spent = spent + options.counts_epsilon;
+  // A Gaussian second pass is a ρ entry: not in this ε figure (the ledger has it).
+  out.summary.epsilon_spent = spent + (gaussian ? 0.0 : options.counts_epsilon);
   out.summary.nodes = tree->nodes;
   out.summary.truncated = tree->truncated;
   out.summary.threshold = tree->threshold;

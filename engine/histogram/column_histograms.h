@@ -6,7 +6,8 @@
 // column; missing values are the caller's business: filter them, count them separately)
 //   kImproved (default)  the improved adaptive histogram (Fig. 2, Thm. 3): spends
 //                        2·adaptive.epsilon for the bins, then counts_epsilon for the bins'
-//                        noisy counts (the second pass, §2.3): 2ε + ε2 in total.
+//                        noisy counts (the second pass, §2.3): 2ε + ε2 in total; or, with
+//                        counts_rho > 0, a counts_rho-zCDP Gaussian second pass.
 //   kBasic               Fig. 1 (Cor. 2): adaptive.epsilon × adaptive.max_depth, then
 //                        counts_epsilon.
 //   kDirect              direct synthesis (§4): direct.epsilon; the bins are the cells that
@@ -55,13 +56,20 @@ struct HistogramOptions {
   HistogramAlgorithm algorithm = HistogramAlgorithm::kImproved;
   AdaptiveOptions adaptive;      // kImproved spends 2·epsilon; kBasic epsilon·max_depth
   double counts_epsilon = 0.5;   // the second pass (kImproved, kBasic)
+  // > 0: the second pass adds discrete Gaussian noise of σ² = 1/(2·counts_rho) instead
+  // (disjoint leaves, ℓ2 sensitivity 1: counts_rho-zCDP, CKS 2020 Thm. 4), recorded as a zCDP
+  // entry (the accountant's zCDP δ must be set); counts_epsilon is then not used. Gaussian
+  // tails are far lighter than Laplace ones at the same ρ (σ = 1/ε for the ρ = ε²/2 an ε-DP
+  // pass costs in a zCDP block), so the rules that tell a real leaf from noise
+  // (model/numeric_bins.h) need half the records.
+  double counts_rho = 0;
   DirectSynthesisOptions direct; // kDirect
   std::int64_t direct_total = -1;  // kDirect: records to allocate (a public or paid-for count)
 };
 
 // What every column histogram reports besides its bins.
 struct HistogramSummary {
-  double epsilon_spent = 0;     // all ledger entries of this call
+  double epsilon_spent = 0;     // ε of this call's ε-DP entries (a Gaussian second pass is ρ)
   std::size_t nodes = 0;        // adaptive: nodes of the tree; direct: expanded nodes
   bool truncated = false;       // max_nodes stopped the refinement
   bool covers_domain = true;    // false for kDirect: bins are only the cells with records

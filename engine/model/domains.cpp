@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "engine/dp/directed_rounding.h"
+#include "engine/dp/discrete_gaussian_mechanism.h"
+#include "engine/dp/gaussian_accounting.h"
 #include "engine/dp/geometric_mechanism.h"
 #include "engine/dp/set_union.h"
 #include "engine/histogram/column_histograms.h"
@@ -185,6 +187,12 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
   const std::string label = "bins of " + column.name;
   NoisyLeaves leaves;
   leaves.count_noise_scale = 1.0 / histogram.counts_epsilon;
+  if (options.gaussian_counts) {
+    // σ² = 1/(2ρ) = 1/ε₂²: the same ρ as the ε₂-DP pass folded into the block.
+    histogram.counts_rho = ZcdpOfPureDp(histogram.counts_epsilon);
+    leaves.count_noise_scale = std::sqrt(1 / (2 * histogram.counts_rho));
+    leaves.gaussian = true;
+  }
   std::size_t leaf_count = 0;
   if (column.type == DataType::kDateTime) {
     DateTimeHistogramOptions spec;
@@ -247,16 +255,27 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
   }
   // The missing marker: a cell of the same second-pass histogram (a record is either missing
   // or holds a value, so the cells are disjoint: parallel composition, no extra ε).
-  auto counter = GeometricMechanism::Create(histogram.counts_epsilon, 1);
-  if (!counter) return counter.error();
-  const auto noisy_missing =
-      static_cast<double>(counter->AddNoise(static_cast<std::int64_t>(missing), rng));
-  domain.has_missing = noisy_missing >= kMissingThreshold * leaves.count_noise_scale;
+  double noisy_missing = 0;
+  if (leaves.gaussian) {
+    auto counter = DiscreteGaussianMechanism::Create(histogram.counts_rho, 1);
+    if (!counter) return counter.error();
+    noisy_missing = static_cast<double>(counter->AddNoise(static_cast<std::int64_t>(missing), rng));
+  } else {
+    auto counter = GeometricMechanism::Create(histogram.counts_epsilon, 1);
+    if (!counter) return counter.error();
+    noisy_missing = static_cast<double>(counter->AddNoise(static_cast<std::int64_t>(missing), rng));
+  }
+  domain.has_missing = noisy_missing >= NoiseThreshold(leaves.gaussian, leaves.count_noise_scale,
+                                                       kMissingThreshold);
   domain.categories_source = public_bounds ? DomainSource::kPublic : DomainSource::kDp;
   domain.provenance =
       std::string("private adaptive histogram (improved, Thm. 3: ε = ") +
       FormatEpsilon(2 * histogram.adaptive.epsilon) + " for " + std::to_string(leaf_count) +
-      " leaves, ε = " + FormatEpsilon(histogram.counts_epsilon) + " for their counts) " +
+      " leaves, " +
+      (leaves.gaussian ? "discrete Gaussian σ = " + FormatEpsilon(leaves.count_noise_scale) +
+                             " (ρ = " + FormatEpsilon(histogram.counts_rho) + ")"
+                       : "ε = " + FormatEpsilon(histogram.counts_epsilon)) +
+      " for their counts) " +
       (public_bounds ? "inside the public bounds" : "inside the public coarse range") + "; " +
       std::to_string(domain.bins) + " bins; values beyond the range are clamped into the edge "
       "bins; missing code from the same counts";

@@ -68,6 +68,11 @@ struct DomainOptions {
   // has left once the columns' pure-ε domains are spent; `delta` is then its total-variation
   // coupling. Needs kModel missing markers and the accountant's zCDP δ set (SetZcdpDelta).
   bool union_in_zcdp_block = false;
+  // The marginals mode: a numeric or date-time histogram's second pass (and its missing count)
+  // draws discrete Gaussian noise of σ = 1/ε₂, a ρ = ε₂²/2 zCDP entry of the block (what the
+  // ε₂-DP Laplace pass would cost there once folded in), so its thresholds need about half the
+  // records (numeric_bins.h NoiseThreshold). Needs the accountant's zCDP δ set.
+  bool gaussian_counts = false;
 };
 
 // The marginals mode's δ split when the set union shares the model's zCDP block: the union's

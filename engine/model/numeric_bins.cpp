@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include "engine/dp/gaussian_accounting.h"
+
 namespace deniable {
 namespace {
 
@@ -38,9 +40,11 @@ void MergeLightBins(const std::vector<double>& leaf_edges, const std::vector<dou
 }  // namespace
 
 void ShrinkWithinBins(const std::vector<double>& leaf_edges, const std::vector<double>& bin_edges,
-                      const ColumnDomain& lattice, double scale, std::vector<double>& weights) {
+                      const ColumnDomain& lattice, double scale, std::vector<double>& weights,
+                      bool gaussian) {
   if (!(scale > 0) || weights.empty()) return;
-  const double noise_variance = 2 * scale * scale;  // a (discrete) Laplace count's, about
+  // A (discrete) Laplace count's, about; a discrete Gaussian's is at most σ² (CKS 2020).
+  const double noise_variance = (gaussian ? 1 : 2) * scale * scale;
   auto length = [&](std::size_t leaf) {
     const double left = leaf_edges[leaf], right = leaf_edges[leaf + 1];
     return lattice.step > 0 ? lattice.PointsIn(left, right) : right - left;
@@ -85,6 +89,18 @@ double LaplaceSumThreshold(std::size_t k, double scale, double p) {
   return best;
 }
 
+double NoiseSumThreshold(bool gaussian, std::size_t k, double scale, double p) {
+  if (!gaussian) return LaplaceSumThreshold(k, scale, p);
+  // Chernoff for the Gaussian, exp(−T²/(2kσ²)) <= p, as loose as the Laplace bound's (the
+  // rules' p were measured with it: p = 0.5 must not take half the empty groups).
+  return scale * std::sqrt(2 * static_cast<double>(k) * std::log(1 / p));
+}
+
+double NoiseThreshold(bool gaussian, double scale, double laplace_scales) {
+  if (!gaussian) return laplace_scales * scale;
+  return scale * GaussianTailInverseUpper(0.5 * std::exp(-laplace_scales));
+}
+
 Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binning,
                          ColumnDomain& domain) {
   const std::size_t count = leaves.counts.size();
@@ -119,7 +135,7 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
       groups.back().sum += count_of(j);
     }
     auto above = [&](const Group& g, double p) {
-      return g.sum >= LaplaceSumThreshold(g.last - g.first + 1, scale, p);
+      return g.sum >= NoiseSumThreshold(leaves.gaussian, g.last - g.first + 1, scale, p);
     };
     // Seeds: single groups above the seed threshold; then windows of 2..kSeedWindow consecutive
     // groups, none of them a seed, whose joint sum clears the seed threshold for all their
@@ -168,7 +184,7 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
   // 1b. The range's end leaves: inside a coarse range, leaves at either end whose noisy count
   //     is below kEdgeTrimScales noise scales are cut off (unless none in the range clears it).
   if (!leaves.groups.empty()) {
-    const double edge_threshold = kEdgeTrimScales * scale;
+    const double edge_threshold = NoiseThreshold(leaves.gaussian, scale, kEdgeTrimScales);
     bool any_clear = false;
     for (std::size_t j = first; j <= last && !any_clear; ++j) {
       any_clear = count_of(j) >= edge_threshold;
@@ -201,10 +217,11 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
     const bool alone_right = j + 1 == count || leaves.groups[j + 1] != leaves.groups[j];
     return alone_left && alone_right;
   };
+  const double lone_threshold = NoiseThreshold(leaves.gaussian, scale, kLoneLeafScales);
   std::vector<double> weights;
   double total = 0;
   for (std::size_t j = first; j <= last; ++j) {
-    const bool noise_only = lone(j) && count_of(j) < kLoneLeafScales * scale;
+    const bool noise_only = lone(j) && count_of(j) < lone_threshold;
     weights.push_back(noise_only ? 0.0 : std::max(count_of(j), 0.0));
     total += weights.back();
   }
@@ -217,9 +234,10 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
   ColumnDomain lattice;  // lattice arithmetic only
   lattice.step = leaves.step;
   // A single-value leaf that clearly holds records (kSingleValueThreshold noise scales).
+  const double single_threshold = NoiseThreshold(leaves.gaussian, scale, kSingleValueThreshold);
   auto single_value = [&](std::size_t leaf) {
     return leaves.step > 0 && lattice.PointsIn(leaf_edges[leaf], leaf_edges[leaf + 1]) == 1 &&
-           weights[leaf] >= kSingleValueThreshold * scale;
+           weights[leaf] >= single_threshold;
   };
   std::vector<double> bin_edges = {leaf_edges.front()};
   std::size_t singles = 0;
@@ -270,7 +288,7 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
                  bin_edges);
 
   // 4b. Within each bin, the leaves' weights shrink toward the bin's even spread (rule 6).
-  ShrinkWithinBins(leaf_edges, bin_edges, lattice, scale, weights);
+  ShrinkWithinBins(leaf_edges, bin_edges, lattice, scale, weights, leaves.gaussian);
 
   // 5. At most kMaxLeaves leaves in all (a 1.5M-row column can have 100,000): within each bin,
   //    consecutive leaves merge into groups of about equal weight, a heavy leaf staying alone.

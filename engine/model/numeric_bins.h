@@ -83,13 +83,26 @@ inline constexpr double kRangeExtendFalsePositive = 0.5;
 inline constexpr double kSingleValueThreshold = 3.0;
 
 // Rule 6 on `weights` (one per leaf of `leaf_edges`, bins `bin_edges` whose edges are leaf
-// edges), with the counts' noise scale `scale` and the domain's lattice (step) for lengths.
+// edges), with the counts' noise scale `scale` (a discrete Laplace's, variance 2·scale²; or,
+// `gaussian`, a discrete Gaussian's σ, variance σ²) and the domain's lattice for lengths.
 void ShrinkWithinBins(const std::vector<double>& leaf_edges, const std::vector<double>& bin_edges,
-                      const ColumnDomain& lattice, double scale, std::vector<double>& weights);
+                      const ColumnDomain& lattice, double scale, std::vector<double>& weights,
+                      bool gaussian = false);
 
 // The threshold T with P[S >= T] <= p for S the sum of k independent Laplace(scale) noises
 // (Chernoff: min over λ of exp(−λT)·(1 − λ²scale²)^−k), k >= 1, p in (0, 1).
 double LaplaceSumThreshold(std::size_t k, double scale, double p);
+// The same for the sum of k Gaussian noises of standard deviation σ = scale (`gaussian`):
+// the Chernoff bound σ·√(2k·ln(1/p)), as loose as the Laplace one, so that each rule's p
+// means what it was measured to mean (for σ >= 1 the discrete Gaussian's variance is within
+// a hair of σ², CKS 2020 §2; these are utility rules, not privacy bounds); else
+// LaplaceSumThreshold.
+double NoiseSumThreshold(bool gaussian, std::size_t k, double scale, double p);
+// A rule's threshold written in Laplace scales, k·scale: the count an empty cell's Laplace
+// noise passes with probability ½e^{-k}. Under Gaussian noise (`gaussian`, σ = scale) the
+// count with the same false-positive rate, σ·Q^{-1}(½e^{-k}) (k = 3: 1.96σ rather than 3σ;
+// k = 5: 2.71σ): every rule keeps its error rate whichever noise the counts carry.
+double NoiseThreshold(bool gaussian, double scale, double laplace_scales);
 // A categorical numeric column keeps one bin per single-value leaf up to this many bins; beyond
 // it the equal-weight merge applies.
 inline constexpr int kMaxCategoricalNumericBins = 128;
@@ -102,6 +115,10 @@ struct NoisyLeaves {
   std::vector<std::int64_t> groups;
   double step = 0;                   // lattice step (0 = real values)
   double count_noise_scale = 1;      // scale of the discrete Laplace noise on the counts
+  // The counts carry discrete Gaussian noise of σ = count_noise_scale instead (the marginals
+  // mode's second pass, inside its zCDP block); every threshold above follows
+  // (NoiseThreshold, NoiseSumThreshold).
+  bool gaussian = false;
 };
 
 struct NumericBinning {

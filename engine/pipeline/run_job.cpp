@@ -220,6 +220,10 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       return FailedPrecondition("the marginals mode needs a delta > 0 (raise --delta)");
     }
     if (Status s = model.accountant.SetZcdpDelta(delta_z); !s) return s.error();
+    // The domains' ε-DP steps (histograms, tries, quadtrees) join the block as ρ = ε²/2: a
+    // numeric column's histogram then costs 0.8% of the block's ρ instead of 9% (ε = 1).
+    if (Status s = model.accountant.FoldPureDpIntoZcdpBlock(); !s) return s.error();
+    domain_options.gaussian_counts = true;
     if (union_runs) {
       domain_options.union_in_zcdp_block = true;
       domain_options.delta = plan.coupling;

@@ -109,6 +109,69 @@ TEST(PrivacyAccountantZcdpTest, JsonRoundTripKeepsZcdpEntries) {
   EXPECT_FALSE(PrivacyAccountant::FromJson(edited).has_value());
 }
 
+// The marginals mode folds its ε-DP domain steps into the block: an ε-DP entry is recorded as
+// ρ = ε²/2 (Bun & Steinke 2016, Prop. 1.4), a batch of k as k·ε²/2 (zCDP adds; sequential ε
+// would add k·ε), and it may follow zCDP entries. Entries from before the fold (the row count)
+// stay pure, an (ε, δ) entry is still refused, and the ledger replays to the same total.
+TEST(PrivacyAccountantZcdpTest, FoldedPureEntriesJoinTheBlockAsEpsilonSquaredOverTwo) {
+  auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
+  ASSERT_TRUE(accountant.has_value());
+  EXPECT_EQ(accountant->FoldPureDpIntoZcdpBlock().error().code, ErrorCode::kFailedPrecondition);
+  ASSERT_TRUE(accountant->Spend(Pure("row count", 0.01)).has_value());
+  ASSERT_TRUE(accountant->SetZcdpDelta(1e-9).has_value());
+  ASSERT_TRUE(accountant->FoldPureDpIntoZcdpBlock().has_value());
+  ASSERT_TRUE(accountant->Spend(Zcdp("union", 0.001)).has_value());
+  ASSERT_TRUE(accountant->Spend(Pure("bins of age", 0.05)).has_value());  // after a zCDP entry
+  LedgerEntry levels = Pure("basic histogram", 0.01);
+  levels.count = 10;
+  ASSERT_TRUE(accountant->Spend(levels).has_value());
+  const auto& entries = accountant->entries();
+  ASSERT_EQ(entries.size(), 4u);
+  EXPECT_EQ(entries[0].composition, "single");  // recorded before the fold
+  EXPECT_EQ(entries[0].epsilon_each, 0.01);
+  EXPECT_EQ(entries[2].epsilon_each, 0.0);
+  EXPECT_EQ(entries[2].rho_each, 0.05 * 0.05 / 2);  // exact here: 0.0025 / 2 rounded up
+  EXPECT_GE(entries[2].rho_each, 0.00125);
+  EXPECT_EQ(entries[2].composition, "zcdp");
+  EXPECT_NE(entries[2].mechanism.find("ε = 0.05-DP"), std::string::npos) << entries[2].mechanism;
+  EXPECT_EQ(entries[3].rho_each, ZcdpOfPureDp(0.01));
+  // ρ = 0.001 + 0.00125 + 10 × 0.00005 = 0.00275.
+  EXPECT_NEAR(accountant->RhoOf("all"), 0.00275, 1e-15);
+  EXPECT_NEAR(accountant->Total().epsilon, 0.01 + ZcdpEpsilon(0.00275, 1e-9).value(), 1e-12);
+  // Folding pays when an entry's ε is small against the block's (ε²/2 · dε/dρ < ε); in the
+  // marginals mode at ε = 1 the block holds ρ ≈ 0.01 and a histogram spends 0.0223 twice.
+  auto folded = PrivacyAccountant::Create({1.0, 1e-9});
+  auto beside = PrivacyAccountant::Create({1.0, 1e-9});
+  ASSERT_TRUE(folded.has_value() && beside.has_value());
+  ASSERT_TRUE(folded->SetZcdpDelta(1e-9).has_value());
+  ASSERT_TRUE(folded->FoldPureDpIntoZcdpBlock().has_value());
+  for (int i = 0; i < 10; ++i) {
+    ASSERT_TRUE(folded->Spend(Pure("histogram", 0.0223)).has_value());
+    ASSERT_TRUE(beside->Spend(Pure("histogram", 0.0223)).has_value());
+  }
+  ASSERT_TRUE(beside->SetZcdpDelta(1e-9).has_value());
+  ASSERT_TRUE(folded->Spend(Zcdp("marginals", 0.007)).has_value());
+  ASSERT_TRUE(beside->Spend(Zcdp("marginals", 0.007)).has_value());
+  EXPECT_NEAR(beside->Total().epsilon, 0.223 + ZcdpEpsilon(0.007, 1e-9).value(), 1e-12);
+  EXPECT_LT(folded->Total().epsilon, beside->Total().epsilon - 0.1);
+  LedgerEntry approximate = Pure("approximate", 0.01);
+  approximate.delta_each = 1e-12;
+  EXPECT_EQ(accountant->Spend(approximate).error().code, ErrorCode::kFailedPrecondition);
+  EXPECT_EQ(accountant->CostOf(Pure("probe", 0.05)).epsilon,
+            ZcdpEpsilon(ZcdpOfPureDp(0.05), 1e-9).value());
+
+  const nlohmann::json json = accountant->ToJson();
+  EXPECT_EQ(json.at("pure_dp_in_zcdp_block"), true);
+  auto back = PrivacyAccountant::FromJson(json);
+  ASSERT_TRUE(back.has_value()) << back.error().message;
+  EXPECT_EQ(back->ToJson(), json);
+  EXPECT_TRUE(back->folds_pure_dp());
+  EXPECT_EQ(back->entries()[0].composition, "single");  // not folded on replay
+  nlohmann::json bad = json;
+  bad["pure_dp_in_zcdp_block"] = "yes";
+  EXPECT_FALSE(PrivacyAccountant::FromJson(bad).has_value());
+}
+
 // An approximate-zCDP entry (the marginals mode's set union): its ρ joins the block's, and its
 // total-variation term τ adds e^ε·τ to the block's δ (privacy_accountant.md, "Approximate
 // zCDP entries"); ε does not move.

@@ -121,9 +121,11 @@ TEST_P(MarginalsE2eTest, DescriptionAloneRegeneratesRows) {
 
 // Without the schema every String column's values come from the set union, which in this
 // mode is an approximate-zCDP entry of the model's block (dp/set_union.md, "Under zCDP"): it
-// follows every pure-ε step (row count, numeric histograms), carries ρ and its coupling τ, and
-// the whole block converts once at δ_z = 0.9·δ.
-TEST(MarginalsZcdpUnionTest, TheUnionIsAZcdpEntryAfterThePureSteps) {
+// carries ρ and its coupling τ, and the whole block converts once at δ_z = 0.9·δ. Only the row
+// count stays a pure-ε entry beside the block: the numeric histograms' ε-DP partitions are
+// folded in as ρ = ε²/2 and their second passes are discrete Gaussian (dp/privacy_accountant.md,
+// "Pure ε-DP steps folded into the block").
+TEST(MarginalsZcdpUnionTest, EverythingButTheRowCountIsInTheZcdpBlock) {
   InputSettings settings;
   settings.path = test_support::SourcePath("resources/demo/adult_sample.csv");
   NullProgress progress;
@@ -133,6 +135,7 @@ TEST(MarginalsZcdpUnionTest, TheUnionIsAZcdpEntryAfterThePureSteps) {
   auto release = RunRelease(input.value(), Marginals(MarginalsMechanism::kMst), 500, rng, progress);
   ASSERT_TRUE(release.has_value()) << release.error().message;
   const PrivacyAccountant& ledger = release->model.accountant;
+  EXPECT_TRUE(ledger.folds_pure_dp());
   std::size_t union_at = ledger.entries().size();
   for (std::size_t i = 0; i < ledger.entries().size(); ++i) {
     if (ledger.entries()[i].label.rfind("categories of the columns", 0) == 0) union_at = i;
@@ -145,14 +148,29 @@ TEST(MarginalsZcdpUnionTest, TheUnionIsAZcdpEntryAfterThePureSteps) {
   EXPECT_EQ(entry.delta_each, plan.coupling);
   EXPECT_EQ(ledger.zcdp_delta(), plan.delta_z);
   EXPECT_LE(plan.delta_z + std::exp(1.0) * plan.coupling, 1e-9);
-  for (std::size_t i = 0; i < ledger.entries().size(); ++i) {
-    if (i < union_at) {
-      EXPECT_EQ(ledger.entries()[i].rho_each, 0.0) << ledger.entries()[i].label;
-    } else {
-      EXPECT_GT(ledger.entries()[i].rho_each, 0.0) << ledger.entries()[i].label;
+  ASSERT_GT(ledger.entries().size(), 1u);
+  EXPECT_EQ(ledger.entries()[0].label.rfind("number of rows", 0), 0u);
+  EXPECT_EQ(ledger.entries()[0].rho_each, 0.0);
+  EXPECT_EQ(ledger.entries()[0].epsilon_each, 0.01);
+  std::size_t partitions = 0, gaussian_passes = 0;
+  for (std::size_t i = 1; i < ledger.entries().size(); ++i) {
+    const LedgerEntry& e = ledger.entries()[i];
+    EXPECT_GT(e.rho_each, 0.0) << e.label;
+    EXPECT_EQ(e.epsilon_each, 0.0) << e.label;
+    if (e.label.find(": adaptive partition") != std::string::npos) {
+      ++partitions;
+      EXPECT_NE(e.mechanism.find("-DP, in the zCDP block as ρ = ε²/2"), std::string::npos)
+          << e.mechanism;
+    }
+    if (e.label.find(": leaf counts") != std::string::npos) {
+      ++gaussian_passes;
+      EXPECT_NE(e.mechanism.find("discrete Gaussian"), std::string::npos) << e.mechanism;
     }
   }
-  EXPECT_GT(union_at, 2u);  // the row count and at least the numeric columns' histograms
+  // The demo's numeric columns (age, fnlwgt, capital-gain, capital-loss, hours-per-week) each
+  // have a histogram: an ε-DP partition and a Gaussian second pass.
+  EXPECT_EQ(partitions, 5u);
+  EXPECT_EQ(gaussian_passes, 5u);
   // The union took the rule's share of the block's ρ, the model the rest.
   const double block = ledger.RhoOf("all");
   const double share = entry.rho_each / block;

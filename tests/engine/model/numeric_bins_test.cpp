@@ -256,6 +256,49 @@ TEST(NumericBinsTest, AThinClusterOverSeveralMagnitudesIsKept) {
 namespace deniable {
 namespace {
 
+// Adult's capital-loss, half of the rows (24,421), ε = 1: 95% zeros and ~1,100 records in
+// [1024, 2048), which the adaptive stage split into 16 leaves (noisy sum 1,128, as drawn in a
+// real run). Under the ε₂-DP Laplace pass (scale 45) the group's sum is below the seed
+// threshold (about 1,395) and the range stays {0}: every synthetic capital-loss was 0. The
+// same ρ spent as a Gaussian pass (σ = 45, the marginals mode) seeds it (threshold about
+// 870), and the rules' single-count thresholds keep their false-positive rates.
+TEST(NumericBinsTest, GaussianCountsKeepAThinClusterTheLaplaceOnesLose) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.count_noise_scale = 45;
+  leaves.edges = {0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+  leaves.counts = {23280, 4, 47, -30, -3, 20, -11, 12, 43, -48, -51};
+  leaves.groups = {0, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010};
+  for (int i = 0; i < 16; ++i) {
+    leaves.edges.push_back(1024 + 64 * (i + 1));
+    leaves.counts.push_back(i < 8 ? 71 : 70);  // 1,128 in all
+    leaves.groups.push_back(1011);
+  }
+  leaves.edges.push_back(4096);
+  leaves.counts.push_back(-36);
+  leaves.groups.push_back(1012);
+  EXPECT_LT(1128, LaplaceSumThreshold(16, 45, kSeedFalsePositive));
+  EXPECT_GT(1128, NoiseSumThreshold(true, 16, 45, kSeedFalsePositive));
+  const ColumnDomain laplace = Binned(leaves, {.max_bins = 20, .categorical = false});
+  EXPECT_EQ(laplace.lo, 0);
+  EXPECT_EQ(laplace.hi, 0);
+  leaves.gaussian = true;
+  const ColumnDomain gaussian = Binned(leaves, {.max_bins = 20, .categorical = false});
+  EXPECT_EQ(gaussian.lo, 0);
+  EXPECT_EQ(gaussian.hi, 2047);  // the cluster's group; the empty magnitudes between weigh 0
+  // Same false-positive rate ½e^{-k} for a single count: Q(z) = ½e^{-3} = 0.024894 at
+  // z = 1.9617 (Q(1.96) = 0.02500).
+  EXPECT_EQ(NoiseThreshold(false, 45, 3), 135);
+  EXPECT_NEAR(NoiseThreshold(true, 45, 3), 45 * 1.9617, 0.01);
+  EXPECT_NEAR(NoiseSumThreshold(true, 4, 10, 0.5), 10 * std::sqrt(8 * std::log(2.0)), 1e-9);
+}
+
+}  // namespace
+}  // namespace deniable
+
+namespace deniable {
+namespace {
+
 // A million-row column's histogram can have 100,000 leaves: the domain keeps at most
 // kMaxLeaves, merged within bins, the total weight and every bin edge unchanged.
 TEST(NumericBinsTest, LeavesAreCappedWithinBins) {
