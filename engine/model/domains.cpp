@@ -309,10 +309,16 @@ Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column
   spec.max_length_bytes = kMaxTextBytes;
   spec.histogram.adaptive.epsilon = ShareOf(epsilon, kAdaptiveShare) / 2;
   spec.histogram.counts_epsilon = epsilon - 2 * spec.histogram.adaptive.epsilon;
+  double noise_scale = 1.0 / spec.histogram.counts_epsilon;
+  if (options.gaussian_counts) {  // as in HistogramDomain
+    spec.histogram.counts_rho = ZcdpOfPureDp(spec.histogram.counts_epsilon);
+    noise_scale = std::sqrt(1 / (2 * spec.histogram.counts_rho));
+  }
   auto learnt = LearnStringHistogram(texts, spec, accountant, "strings of " + column.name, "all",
                                      rng, progress);
   if (!learnt) return learnt.error();
-  const double threshold = kVerbatimThreshold / spec.histogram.counts_epsilon;
+  const double threshold =
+      NoiseThreshold(options.gaussian_counts, noise_scale, kVerbatimThreshold);
   for (const StringBin& bin : learnt->bins) {
     if (bin.verbatim && static_cast<double>(bin.noisy_count) >= threshold) {
       domain.categories.push_back(bin.text);
@@ -327,8 +333,11 @@ Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column
   domain.has_other = domain.categories.empty();
   domain.categories_source = DomainSource::kDp;
   domain.provenance = "private character trie (improved adaptive histogram, ε = " +
-                      FormatEpsilon(2 * spec.histogram.adaptive.epsilon) + ", counts ε = " +
-                      FormatEpsilon(spec.histogram.counts_epsilon) + "): " +
+                      FormatEpsilon(2 * spec.histogram.adaptive.epsilon) +
+                      (options.gaussian_counts
+                           ? ", counts discrete Gaussian σ = " + FormatEpsilon(noise_scale)
+                           : ", counts ε = " + FormatEpsilon(spec.histogram.counts_epsilon)) +
+                      "): " +
                       std::to_string(domain.categories.size()) +
                       " strings kept verbatim; a rarer string becomes the kept one sharing its "
                       "longest prefix; missing code from " + missing_source;

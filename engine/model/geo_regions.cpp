@@ -105,7 +105,7 @@ KeptCells FindKeptCells(const GeoDecomposition& d, const NoisyGeoCells& noisy,
     groups.back().sum += static_cast<double>(noisy.counts[c]);
   }
   auto above = [&](const Group& g, double p) {
-    return g.sum >= LaplaceSumThreshold(g.last - g.first + 1, scale, p);
+    return g.sum >= NoiseSumThreshold(noisy.gaussian, g.last - g.first + 1, scale, p);
   };
   // Candidates and their components (union-find). Grid groups find their neighbours in a map of
   // group squares; the few shallow leaves are compared with every candidate.
@@ -161,7 +161,8 @@ KeptCells FindKeptCells(const GeoDecomposition& d, const NoisyGeoCells& noisy,
   for (std::size_t g : candidates) {
     const Component& component = components[Find(parent, g)];
     if (component.seed ||
-        component.sum >= LaplaceSumThreshold(component.cells, scale, kSeedFalsePositive)) {
+        component.sum >= NoiseSumThreshold(noisy.gaussian, component.cells, scale,
+                                           kSeedFalsePositive)) {
       kept_group[g] = true;
       any = true;
     }
@@ -178,7 +179,8 @@ KeptCells FindKeptCells(const GeoDecomposition& d, const NoisyGeoCells& noisy,
     const bool lone = groups[g].first == groups[g].last;
     for (std::size_t c = groups[g].first; c <= groups[g].last; ++c) {
       kept.in_kept_group[c] = true;
-      kept.weighted[c] = !lone || static_cast<double>(noisy.counts[c]) >= kLoneLeafScales * scale;
+      kept.weighted[c] = !lone || static_cast<double>(noisy.counts[c]) >=
+                                      NoiseThreshold(noisy.gaussian, scale, kLoneLeafScales);
     }
   }
   return kept;

@@ -57,6 +57,7 @@ struct NoisyGeoCells {
   std::vector<GeoDecomposition::Node> nodes;  // the quadtree's leaves, Morton order
   std::vector<std::int64_t> counts;           // noisy counts, one per leaf (may be negative)
   double count_noise_scale = 1;               // scale of the discrete Laplace noise
+  bool gaussian = false;  // discrete Gaussian noise of σ = count_noise_scale (numeric_bins.h)
   bool cut_empty = true;                      // rule 1 (false inside a declared box)
 };
 

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/core/random.h"
 #include "engine/model/numeric_bins.h"
 
@@ -69,6 +71,23 @@ TEST(GeoRegionsTest, CutsEmptyGroupsFarFromTheDataAndMergesIntoEqualWeightRuns) 
   EXPECT_EQ(cells->resolution, 1.0);
   EXPECT_EQ(cells->levels, (std::vector<std::uint32_t>{3, 3, 3, 3, 2, 2, 2, 1, 1, 1}));
   EXPECT_EQ(ValidateGeoCells(*cells), "");
+}
+
+// The marginals mode's Gaussian second pass (σ = 1): the thresholds keep their false-positive
+// rates and sit lower, so q3 = 10, cut under Laplace noise (a candidate below the seed
+// threshold 14.5, touching no kept group), is a seed of its own (σ·√(2 ln 1e5) = 4.8), and the
+// q02/q03 cells of 3 are candidates (Chernoff at p = 0.05: 2.45) that join q00's component.
+TEST(GeoRegionsTest, GaussianCountsKeepWhatTheirLighterTailsShow) {
+  const GeoDecomposition d = Lattice();
+  NoisyGeoCells noisy = Noisy(d, /*cut_empty=*/true);
+  noisy.gaussian = true;
+  EXPECT_NEAR(NoiseSumThreshold(true, 1, 1.0, kSeedFalsePositive), std::sqrt(2 * std::log(1e5)),
+              1e-12);
+  EXPECT_LT(NoiseSumThreshold(true, 1, 1.0, kExtendFalsePositive), 3.0);
+  auto cells = GeoCellsFromNoisy(d, noisy, Binning(4));
+  ASSERT_TRUE(cells.has_value()) << cells.error().message;
+  // A lone cell weighs from NoiseThreshold(σ = 1, 5 scales) = Q⁻¹(½e⁻⁵) ≈ 2.71: q3 = 10 does.
+  EXPECT_EQ(cells->weights, (std::vector<double>{500, 300, 0, 200, 8, 3, 3, 0, 0, 10}));
 }
 
 TEST(GeoRegionsTest, InsideADeclaredBoxNothingIsCut) {
