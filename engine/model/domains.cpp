@@ -380,23 +380,42 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
     options.epsilon = budget.union_epsilon;
     options.delta = delta;
     if (markers == MissingMarkers::kModel && budget.union_zcdp_fraction > 0) {
-      // The marginals mode: the union's share of the zCDP block, as the run plans it (the row
-      // count and the columns' pure-ε domains first, run_job.cpp).
+      // The marginals mode: the union's share of the zCDP block, as the run plans it
+      // (run_job.cpp): the row count beside the block, then the columns' own domains inside
+      // it (their ε-DP partitions folded in as ρ = ε²/2, their Gaussian second passes at the
+      // same ρ), then the union's share of what is left.
       const ZcdpUnionPlan plan = PlanZcdpUnion(epsilon, delta);
       auto scratch = PrivacyAccountant::Create({epsilon, delta});
       if (!scratch) return scratch.error();
-      LedgerEntry pure;
-      pure.label = "row count and the columns' own domains";
-      pure.partition = "all";
-      pure.epsilon_each =
-          std::min(internal::AddUp(epsilon * kRowCountShare, budget.total() - budget.union_epsilon),
-                   epsilon);
-      if (pure.epsilon_each > 0) {
-        if (Status s = scratch->Spend(pure); !s) return s.error();
-      }
+      LedgerEntry step;
+      step.label = "row count";
+      step.partition = "all";
+      step.epsilon_each = epsilon * kRowCountShare;
+      if (Status s = scratch->Spend(step); !s) return s.error();
       if (Status s = scratch->SetZcdpDelta(plan.delta_z); !s) return s.error();
+      if (Status s = scratch->FoldPureDpIntoZcdpBlock(); !s) return s.error();
+      auto spend_column = [&](double column_epsilon, int columns) -> Status {
+        if (!(column_epsilon > 0)) return OkStatus();
+        const double partition = 2 * (ShareOf(column_epsilon, kAdaptiveShare) / 2);
+        for (const double e : {partition, column_epsilon - partition}) {
+          if (!(e > 0)) continue;
+          step.label = "a column's own domain";
+          step.epsilon_each = e;
+          step.count = static_cast<std::size_t>(columns);
+          if (Status s = scratch->Spend(step); !s) return s;
+        }
+        return OkStatus();
+      };
+      for (const auto& [column_epsilon, columns] :
+           {std::pair{budget.histogram_epsilon, budget.histogram_columns},
+            std::pair{budget.trie_epsilon, budget.trie_columns},
+            std::pair{budget.geo_epsilon, budget.geo_columns}}) {
+        if (columns <= 0) continue;
+        if (Status s = spend_column(column_epsilon, columns); !s) return s.error();
+      }
       options.rho = ShareOf(scratch->RemainingRhoToSpend(), budget.union_zcdp_fraction);
       options.delta = plan.coupling;
+      forecast.union_rho = options.rho;
     }
     auto predicted = ForecastSetUnion(union_items.input, options, progress);
     if (!predicted) return predicted.error();

@@ -116,6 +116,9 @@ struct ColumnForecast {
 };
 struct DomainForecast {
   DomainBudget budget;
+  // The marginals mode (kModel markers): the set union's ρ in the zCDP block, as the run
+  // plans it; 0 otherwise.
+  double union_rho = 0;
   std::vector<ColumnForecast> columns;  // one per modelled column (ModelledColumns order)
 };
 // The budget the run would plan (with the exact row count standing for its noisy one) and, per

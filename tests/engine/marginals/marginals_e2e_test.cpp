@@ -171,6 +171,12 @@ TEST(MarginalsZcdpUnionTest, EverythingButTheRowCountIsInTheZcdpBlock) {
   // have a histogram: an ε-DP partition and a Gaussian second pass.
   EXPECT_EQ(partitions, 5u);
   EXPECT_EQ(gaussian_passes, 5u);
+  // The Columns page's forecast plans the same block: its union ρ is the run's, up to the
+  // row count's noise (the run plans with n̂, the forecast with n; about 1% at 10,000 rows).
+  auto forecast = ForecastDomains(*input->table, input->schema, 1.0, 1e-9, std::nullopt, nullptr,
+                                  MissingMarkers::kModel);
+  ASSERT_TRUE(forecast.has_value()) << forecast.error().message;
+  EXPECT_NEAR(forecast->union_rho, entry.rho_each, 0.05 * entry.rho_each);
   // The union took the rule's share of the block's ρ, the model the rest.
   const double block = ledger.RhoOf("all");
   const double share = entry.rho_each / block;
