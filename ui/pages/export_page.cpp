@@ -26,7 +26,6 @@
 #include "ui/project/cli_command.h"
 #include "ui/project/session_files.h"
 #include "ui/report/release_report.h"
-#include "ui/report/report_pdf.h"
 #include "ui/review/risk_facts.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
@@ -323,9 +322,9 @@ bool ExportPage::startExport() {
       options.attacks = attacks_;
       options.attack_threshold = attack_threshold_;
     }
-    request.build_report = [review = result->review, context, options, html = !request.report_path.isEmpty(),
-                            pdf = !request.report_pdf_path.isEmpty()](const StagedExport& staged) mutable
-        -> Result<RenderedReport> {
+    request.report_title = tr("Synthetic data release report");
+    request.build_report_html = [review = result->review, context,
+                                 options](const StagedExport& staged) mutable -> Result<QString> {
       for (const StagedFile& file : staged.files) {
         // Not part of the release: the project, the control rows (real rows).
         if (file.file.what == tr(kOutputs[kProject].label) ||
@@ -334,14 +333,7 @@ bool ExportPage::startExport() {
         }
         context.outputs.push_back({file.file.what, file.file.path, QString::fromLatin1(file.file.sha256)});
       }
-      const QString text = BuildReleaseReportHtml(*review, context, options);
-      RenderedReport rendered;
-      if (html) rendered.html = text.toStdString();
-      if (pdf) {
-        const QByteArray bytes = ReleaseReportPdf(text, tr("Synthetic data release report"));
-        rendered.pdf.assign(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-      }
-      return rendered;
+      return BuildReleaseReportHtml(*review, context, options);
     };
   }
   if (!jobs_->startExport(request)) {

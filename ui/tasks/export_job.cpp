@@ -7,10 +7,12 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QObject>
 
 #include "engine/core/atomic_file.h"
 #include "engine/io/csv_writer.h"
 #include "engine/model/description.h"
+#include "ui/report/report_pdf.h"
 
 namespace deniable::ui {
 namespace {
@@ -158,6 +160,25 @@ Status StageText(StagedExport& staged, const QString& path, const QString& what,
     return s;
   }
   return Fingerprint(file);
+}
+
+Status StageReport(StagedExport& staged, const ExportRequest& request, const QString& html) {
+  if (!request.report_path.isEmpty()) {
+    if (Status s = StageText(staged, request.report_path, QObject::tr("Release report (HTML)"),
+                             html.toStdString());
+        !s) {
+      return s;
+    }
+  }
+  if (!request.report_pdf_path.isEmpty()) {
+    const QByteArray pdf = ReleaseReportPdf(html, request.report_title);
+    if (Status s = StageText(staged, request.report_pdf_path, QObject::tr("Release report (PDF)"),
+                             std::string(pdf.constData(), static_cast<std::size_t>(pdf.size())));
+        !s) {
+      return s;
+    }
+  }
+  return OkStatus();
 }
 
 ExportOutcome CommitExport(StagedExport& staged) {

@@ -37,12 +37,6 @@ struct TextFile {
 
 struct StagedExport;
 
-// The release report in the formats asked for (a format not asked for stays empty).
-struct RenderedReport {
-  std::string html;
-  std::string pdf;
-};
-
 struct ExportRequest {
   std::shared_ptr<const RunRecord> run;
   QString csv_path;          // empty: not written
@@ -51,10 +45,13 @@ struct ExportRequest {
   // empty: not written. Never listed in a report: they are not part of the release.
   QString control_path;
   std::vector<TextFile> text_files;
-  // The release report: written last, on the UI thread, from the other files' fingerprints.
+  // The release report: written last, from the other files' fingerprints. Its HTML (charts
+  // rendered with Qt Widgets) is built on the UI thread by build_report_html; the PDF is laid
+  // out from that HTML in the background (StageReport), so the window stays live.
   QString report_path;       // HTML; empty: none
   QString report_pdf_path;   // PDF; empty: none
-  std::function<Result<RenderedReport>(const StagedExport&)> build_report;
+  QString report_title;      // the PDF's document title
+  std::function<Result<QString>(const StagedExport&)> build_report_html;
 };
 
 struct WrittenFile {
@@ -89,6 +86,9 @@ StageOutcome StageExport(const ExportRequest& request, Progress& progress);
 // Stages one more file (the report) beside its destination.
 Status StageText(StagedExport& staged, const QString& path, const QString& what,
                  const std::string& contents);
+// Stages the release report (any thread: Qt's PDF writer and text layout, no widgets): the
+// HTML at request.report_path and its PDF layout at request.report_pdf_path, each when set.
+Status StageReport(StagedExport& staged, const ExportRequest& request, const QString& html);
 // Phase 2: moves every staged file into place.
 ExportOutcome CommitExport(StagedExport& staged);
 void DiscardExport(StagedExport& staged);

@@ -35,12 +35,14 @@ JobController::JobController(Session* session, QObject* parent)
        {static_cast<QFutureWatcherBase*>(&load_watcher_),
         static_cast<QFutureWatcherBase*>(&run_watcher_),
         static_cast<QFutureWatcherBase*>(&export_watcher_),
+        static_cast<QFutureWatcherBase*>(&report_watcher_),
         static_cast<QFutureWatcherBase*>(&advice_watcher_)}) {
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &JobController::emitProgress);
   }
   connect(&load_watcher_, &QFutureWatcherBase::finished, this, &JobController::onLoadFinished);
   connect(&run_watcher_, &QFutureWatcherBase::finished, this, &JobController::onRunFinished);
   connect(&export_watcher_, &QFutureWatcherBase::finished, this, &JobController::onExportFinished);
+  connect(&report_watcher_, &QFutureWatcherBase::finished, this, &JobController::onReportFinished);
   connect(&advice_watcher_, &QFutureWatcherBase::finished, this, &JobController::onAdviceFinished);
   // Progress signals can be sparse (a long stage reports rarely): refresh the time left.
   tick_->setInterval(250);
@@ -139,6 +141,7 @@ void JobController::waitForWorker() {
   load_watcher_.waitForFinished();
   run_watcher_.waitForFinished();
   export_watcher_.waitForFinished();
+  report_watcher_.waitForFinished();
   advice_watcher_.waitForFinished();
 }
 
@@ -184,9 +187,8 @@ void JobController::onRunFinished() {
 
 void JobController::onExportFinished() {
   const StageOutcome outcome = export_watcher_.result();
-  ExportRequest request = std::move(export_request_);
-  export_request_ = ExportRequest{};
   if (!outcome) {
+    export_request_ = ExportRequest{};
     if (outcome.error().code == ErrorCode::kCancelled) {
       end(End::kCancelled, tr("Export cancelled: no file was written."));
     } else {
@@ -194,28 +196,65 @@ void JobController::onExportFinished() {
     }
     return;
   }
-  StagedExport& staged = *outcome.value();
+  std::shared_ptr<StagedExport> staged = outcome.value();
+  if (export_stop_->load()) {  // Cancel pressed after the worker's last poll
+    export_request_ = ExportRequest{};
+    DiscardExport(*staged);
+    end(End::kCancelled, tr("Export cancelled: no file was written."));
+    return;
+  }
+  const ExportRequest& request = export_request_;
+  if ((request.report_path.isEmpty() && request.report_pdf_path.isEmpty()) ||
+      !request.build_report_html) {
+    export_request_ = ExportRequest{};
+    commitExport(*staged);
+    return;
+  }
+  // The report's HTML renders charts with Qt Widgets: here, on the UI thread, from the
+  // fingerprints. Its PDF layout (about 2 s for the demo's owner report) runs in the
+  // background like the rest of the export.
+  auto html = request.build_report_html(*staged);
+  if (!html) {
+    export_request_ = ExportRequest{};
+    DiscardExport(*staged);
+    end(End::kFailed, describeError(html.error()));
+    return;
+  }
+  report_watcher_.setFuture(runInBackground<StageOutcome>(
+      trace_, [staged, request, html = std::move(html.value()),
+               stop = export_stop_](Progress& progress) -> StageOutcome {
+        progress.Report(0.95, "Laying out the release report");
+        if (Status s = StageReport(*staged, request, html); !s) {
+          DiscardExport(*staged);
+          return s.error();
+        }
+        if (stop->load()) {
+          DiscardExport(*staged);
+          return Cancelled("export cancelled");
+        }
+        return staged;
+      }));
+}
+
+void JobController::onReportFinished() {
+  const StageOutcome outcome = report_watcher_.result();
+  export_request_ = ExportRequest{};
+  if (!outcome) {  // the worker discarded the staged files
+    if (outcome.error().code == ErrorCode::kCancelled) {
+      end(End::kCancelled, tr("Export cancelled: no file was written."));
+    } else {
+      end(End::kFailed, describeError(outcome.error()));
+    }
+    return;
+  }
+  commitExport(*outcome.value());
+}
+
+void JobController::commitExport(StagedExport& staged) {
   if (export_stop_->load()) {  // Cancel pressed after the worker's last poll
     DiscardExport(staged);
     end(End::kCancelled, tr("Export cancelled: no file was written."));
     return;
-  }
-  // The report renders charts with Qt Widgets: here, on the UI thread, from the fingerprints.
-  if ((!request.report_path.isEmpty() || !request.report_pdf_path.isEmpty()) &&
-      request.build_report) {
-    auto rendered = request.build_report(staged);
-    Status status = rendered ? OkStatus() : Status(rendered.error());
-    if (status && !request.report_path.isEmpty()) {
-      status = StageText(staged, request.report_path, tr("Release report (HTML)"), rendered->html);
-    }
-    if (status && !request.report_pdf_path.isEmpty()) {
-      status = StageText(staged, request.report_pdf_path, tr("Release report (PDF)"), rendered->pdf);
-    }
-    if (!status) {
-      DiscardExport(staged);
-      end(End::kFailed, describeError(status.error()));
-      return;
-    }
   }
   auto committed = CommitExport(staged);
   if (!committed) {

@@ -72,6 +72,10 @@ class JobController : public QObject {
   void onLoadFinished();
   void onRunFinished();
   void onExportFinished();
+  void onReportFinished();
+  // The export's last step: moves the staged files into place (or discards them when Cancel
+  // was pressed after the worker's last poll) and ends the job.
+  void commitExport(StagedExport& staged);
   void onAdviceFinished();
 
   Session* session_;
@@ -80,6 +84,8 @@ class JobController : public QObject {
   QFutureWatcher<LoadOutcome> load_watcher_;
   QFutureWatcher<RunOutcome> run_watcher_;
   QFutureWatcher<StageOutcome> export_watcher_;
+  // The release report's PDF layout, after the HTML was built on the UI thread.
+  QFutureWatcher<StageOutcome> report_watcher_;
   QFutureWatcher<AdviceOutcome> advice_watcher_;
   ExportRequest export_request_;
   QTimer* tick_;
