@@ -428,6 +428,12 @@ TEST(ReleaseReportPdfTest, LongTablesBreakBetweenRowsUnderARepeatedHeader) {
       EXPECT_EQ(first, last) << "row " << row << " of a table is cut by the end of page "
                              << first + 1;
     }
+    // The last row (the ledger's total) shares its page with the row above it.
+    if (table->rows() - header >= 2) {
+      EXPECT_EQ(RowPages(*document, table, table->rows() - 1).first,
+                RowPages(*document, table, table->rows() - 2).second)
+          << "the last row of a table stands alone on a page";
+    }
   }
   const PrivacyFacts facts = ExtractPrivacyFacts(*data);
   EXPECT_EQ(ledgerRows, static_cast<int>(facts.entries.size()) + 1);  // and the total
@@ -450,6 +456,42 @@ TEST(ReleaseReportPdfTest, LongTablesBreakBetweenRowsUnderARepeatedHeader) {
   EXPECT_EQ(pdfPageCount(bytes), pageCount);
   // Splitting leaves the end of a page empty, not whole pages: at most one page per part.
   EXPECT_LE(pageCount, 10 + ledgerParts) << pageCount;
+}
+
+// A long table's last row (the ledger's total) never stands alone at the top of a page: for
+// every length from one to three pages of rows, the row above it goes with it.
+TEST(ReleaseReportPdfTest, ATablesLastRowNeverStandsAloneOnAPage) {
+  int widows_avoided = 0;
+  for (int rows = 40; rows <= 100; ++rows) {  // 47 and 95 rows left the total alone
+    QString html = QStringLiteral("<h2>Privacy ledger</h2><table><thead><tr><th>What was "
+                                  "released</th><th>ε</th></tr></thead>");
+    for (int r = 0; r + 1 < rows; ++r) {
+      html += QStringLiteral("<tr><td>entry %1</td><td>0.01</td></tr>").arg(r);
+    }
+    html += QStringLiteral("<tr><td>Total</td><td>1</td></tr></table>");
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    ASSERT_TRUE(buffer.open(QIODevice::WriteOnly));
+    QPdfWriter writer(&buffer);
+    SetUpReportWriter(writer, QStringLiteral("test"));
+    const std::unique_ptr<QTextDocument> document = ReleaseReportPrintDocument(html, writer);
+    std::vector<QTextTable*> parts;
+    for (QTextFrame* frame : document->rootFrame()->childFrames()) {
+      if (auto* table = qobject_cast<QTextTable*>(frame)) parts.push_back(table);
+    }
+    ASSERT_FALSE(parts.empty());
+    QTextTable* last = parts.back();
+    const int header = last->format().headerRowCount();
+    ASSERT_GE(last->rows() - header, 2) << rows << " rows: the total is alone in its part";
+    EXPECT_EQ(RowPages(*document, last, last->rows() - 1).first,
+              RowPages(*document, last, last->rows() - 2).second)
+        << rows << " rows: the total stands alone on a page";
+    EXPECT_EQ(last->cellAt(last->rows() - 1, 0).firstCursorPosition().block().text(),
+              QStringLiteral("Total"));
+    // A part of two body rows after a split is this rule at work.
+    if (parts.size() > 1 && last->rows() - header == 2) ++widows_avoided;
+  }
+  EXPECT_GT(widows_avoided, 0);  // the lengths tried include the case
 }
 
 // The Disclosure risk analysis goes into the owner part, never into the shareable report.

@@ -161,9 +161,20 @@ std::optional<TableRow> FirstCutRow(const QTextDocument& document, qreal margin)
   const std::vector<QTextTable*> tables = RootTables(document);
   for (std::size_t t = 0; t < tables.size(); ++t) {
     const QTextTable* table = tables[t];
-    const int firstBody = std::min(table->format().headerRowCount(), table->rows() - 1);
-    for (int row = firstBody + 1; row < table->rows(); ++row) {
-      if (pages.cut(pages.rowExtent(table, row))) return TableRow{static_cast<int>(t), row};
+    const int rows = table->rows();
+    const int firstBody = std::min(table->format().headerRowCount(), rows - 1);
+    // A table's last row (the ledger's total) never goes to a page alone: the row above it
+    // goes with it, unless that is the part's first body row (it would move again, forever).
+    const bool lastCanTakeOne = rows - 2 > firstBody;
+    for (int row = firstBody + 1; row < rows; ++row) {
+      if (!pages.cut(pages.rowExtent(table, row))) continue;
+      if (row == rows - 1 && lastCanTakeOne) return TableRow{static_cast<int>(t), row - 1};
+      return TableRow{static_cast<int>(t), row};
+    }
+    // The page broke between rows just before the last one (no row cut).
+    if (lastCanTakeOne && pages.pageOf(pages.rowExtent(table, rows - 1).top) !=
+                              pages.pageOf(pages.rowExtent(table, rows - 2).bottom - 1)) {
+      return TableRow{static_cast<int>(t), rows - 2};
     }
   }
   return std::nullopt;

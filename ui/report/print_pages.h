@@ -49,7 +49,9 @@ void KeepTablesTogether(QTextDocument& document, qreal margin,
                         const std::vector<int>& breakBefore);
 
 // The first row, in document order, that is cut by a page's end (not a header row, not the
-// first row: KeepTablesTogether moves those; not a row taller than a page). `table` counts
+// first row: KeepTablesTogether moves those; not a row taller than a page); when that is a
+// table's last row, or the page breaks just before its last row, the row above it instead,
+// so that the last row (a total) never stands alone on a page. `table` counts
 // the root frame's tables, `row` includes the header rows. The caller splits the table before
 // that row, the second part on a new page with the header rows again, and lays out again.
 struct TableRow {
