@@ -4,7 +4,10 @@
 // noisy second-pass counts) and public settings: no data is read here.
 //
 // Rules (all in terms of the noisy counts c_j of the leaves and the count noise scale s = 1/ε2
-// of the second pass, both released):
+// of the second pass, both released; a threshold written as "k noise scales" is the count an
+// empty leaf's Laplace noise passes with probability ½e^{-k}, and under the marginals mode's
+// Gaussian pass (NoisyLeaves::gaussian, σ = s) the count with that same probability,
+// NoiseThreshold; sums use NoiseSumThreshold):
 //  1. Range. With public bounds the range is the bounds. Inside a public coarse range the
 //     leaves come in groups (the first level of the decomposition: power-of-two magnitude
 //     buckets, calendar decades), most of them empty. A group's noisy sum (k leaves) is
