@@ -129,15 +129,23 @@ VerdictFinding AttacksFinding(const VerdictAttacks& a) {
   const std::string threshold = Number(a.threshold);
   std::string figures;
   const VerdictAttack* worst = nullptr;  // the highest lower end among those that count
-  const VerdictAttack* unsure = nullptr;  // the highest estimate above the threshold
+  // The highest estimate above the threshold among attacks with a measurable advantage (their
+  // interval above 0); `wide`: the highest upper end above it among the others.
+  const VerdictAttack* unsure = nullptr;
+  const VerdictAttack* wide = nullptr;
   for (const VerdictAttack& attack : a.attacks) {
     figures += (figures.empty() ? "" : "; ") + attack.name + " " + Number(attack.risk) + " [" +
                Number(attack.low) + ", " + Number(attack.high) + "]" +
                (attack.beats_naive ? "" : " (no better than guessing)");
     if (!attack.beats_naive) continue;
     if (attack.low > a.threshold && (worst == nullptr || attack.low > worst->low)) worst = &attack;
-    if (attack.risk > a.threshold && (unsure == nullptr || attack.risk > unsure->risk)) {
+    if (attack.risk > a.threshold && attack.low > 0 &&
+        (unsure == nullptr || attack.risk > unsure->risk)) {
       unsure = &attack;
+    }
+    if (attack.low <= 0 && attack.high > a.threshold &&
+        (wide == nullptr || attack.high > wide->high)) {
+      wide = &attack;
     }
   }
   std::string copies;
@@ -160,6 +168,16 @@ VerdictFinding AttacksFinding(const VerdictAttacks& a) {
     f.headline = "The " + unsure->name + " risk may be above your threshold (" +
                  Number(unsure->risk) + ", interval down to " + Number(unsure->low) + ").";
     f.change = "Hold out more rows (a larger control split) to settle it, or lower ε.";
+  } else if (wide != nullptr) {
+    // No measurable advantage (the interval reaches 0), but a wide interval: the estimate of a
+    // release that leaks nothing lands above a 0.1 threshold often on a small control split.
+    f.level = VerdictLevel::kGood;
+    f.headline = "No attack measurably learns more about your rows than about people never "
+                 "seen (every risk's interval reaches 0).";
+    f.reason += " The " + wide->name + " interval also reaches " + Number(wide->high) +
+                ": at this control size the test cannot tell a risk below your threshold "
+                "from one above it; a larger control split narrows it. The formal guarantee "
+                "above holds either way.";
   } else {
     f.level = VerdictLevel::kGood;
     f.headline = "The attacks learn no more about your rows than about people never seen "

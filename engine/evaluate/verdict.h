@@ -33,9 +33,13 @@
 //   * problem  an attack's whole interval lies above t (low > t): the release leaks its
 //     training rows; what to change: lower ε, drop or coarsen the quasi-identifiers the attack
 //     uses, or a mode with a formal guarantee instead of a seeded run;
-//   * caution  an attack's estimate is above t but its interval reaches below it (more attack
-//     trials or more control rows would settle it);
-//   * good     every estimate at most t. Exact copies of training rows unique in the training
+//   * caution  an attack's estimate is above t and its interval, though it reaches below t,
+//     stays above 0: a measurable advantage on the training rows (more control rows would
+//     settle whether it passes t);
+//   * good     otherwise: every estimate at most t, or an interval that reaches 0 (no
+//     measurable advantage; a release that leaks nothing gets an estimate above 0.1 often
+//     on a small control split: the demo's 10% split gave 0.118 [−0.124, 0.36]); a wide
+//     interval is named in the reason. Exact copies of training rows unique in the training
 //     rows are named in the reason (the attacks' numbers decide the level).
 //  Overall: the worst level: good "Fit to share", caution "Share with care", problem "Not fit
 //  to share".

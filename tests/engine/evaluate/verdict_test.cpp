@@ -175,6 +175,28 @@ TEST(VerdictAttacksTest, AnEstimateAboveWithAnIntervalReachingBelowIsACaution) {
   EXPECT_EQ(relaxed.change, "");
 }
 
+// A release that leaks nothing, measured on a small control split: the estimate lands above
+// the threshold, the interval reaches 0. No measurable advantage: good, the width named.
+TEST(VerdictAttacksTest, AnEstimateAboveWithAnIntervalReachingZeroIsNoFinding) {
+  VerdictInputs in = Private();
+  in.attacks = VerdictAttacks{0.1, {{"attribute inference", 0.118, -0.124, 0.36, true}}, 500, 0};
+  const Verdict v = ComputeVerdict(in);
+  const VerdictFinding& f = AttacksOf(v);
+  EXPECT_EQ(f.level, VerdictLevel::kGood);
+  EXPECT_EQ(f.headline,
+            "No attack measurably learns more about your rows than about people never seen "
+            "(every risk's interval reaches 0).");
+  EXPECT_NE(f.reason.find("The attribute inference interval also reaches 0.36: at this control "
+                          "size the test cannot tell"),
+            std::string::npos)
+      << f.reason;
+  EXPECT_EQ(f.change, "");
+  EXPECT_EQ(OverallAnswer(v.overall), "Fit to share");
+  // The same estimate with its interval above 0 is a measurable advantage: a caution.
+  in.attacks->attacks[0].low = 0.01;
+  EXPECT_EQ(AttacksOf(ComputeVerdict(in)).level, VerdictLevel::kCaution);
+}
+
 TEST(VerdictAttacksTest, AnAttackNoBetterThanGuessingDoesNotCount) {
   VerdictInputs in = Private();
   in.attacks = VerdictAttacks{0.1, {{"linkability", 0.5, 0.3, 0.7, false}}, 500, 0};
