@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/dp/discrete_gaussian_mechanism.h"
+#include "engine/dp/gaussian_accounting.h"
 #include "engine/dp/geometric_mechanism.h"
 #include "engine/schema/datetime.h"
 
@@ -127,6 +128,28 @@ const char* HistogramAlgorithmName(HistogramAlgorithm algorithm) {
     case HistogramAlgorithm::kDirect: return "direct";
   }
   return "?";
+}
+
+CountNoise CountNoiseOf(const HistogramOptions& options) {
+  if (options.counts_rho > 0) return CountNoise{true, std::sqrt(1 / (2 * options.counts_rho))};
+  return CountNoise{false, 1.0 / options.counts_epsilon};
+}
+
+void UseGaussianCounts(HistogramOptions& options) {
+  options.counts_rho = ZcdpOfPureDp(options.counts_epsilon);
+}
+
+Result<std::int64_t> NoisyExtraCell(const HistogramOptions& options, std::uint64_t count,
+                                    Rng& rng) {
+  const auto value = static_cast<std::int64_t>(count);
+  if (options.counts_rho > 0) {
+    auto mechanism = DiscreteGaussianMechanism::Create(options.counts_rho, 1);
+    if (!mechanism) return mechanism.error();
+    return mechanism->AddNoise(value, rng);
+  }
+  auto mechanism = GeometricMechanism::Create(options.counts_epsilon, 1);
+  if (!mechanism) return mechanism.error();
+  return mechanism->AddNoise(value, rng);
 }
 
 std::int64_t CountFloor(std::size_t bins, double counts_epsilon) {

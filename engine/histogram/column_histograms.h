@@ -67,6 +67,22 @@ struct HistogramOptions {
   std::int64_t direct_total = -1;  // kDirect: records to allocate (a public or paid-for count)
 };
 
+// The second pass's noise on one count, as the rules that read the counts see it: discrete
+// Laplace of scale 1/counts_epsilon or, with counts_rho > 0, discrete Gaussian of standard
+// deviation σ = √(1/(2·counts_rho)).
+struct CountNoise {
+  bool gaussian = false;
+  double scale = 1;  // the Laplace's scale or the Gaussian's σ
+};
+CountNoise CountNoiseOf(const HistogramOptions& options);
+// Turns `options`' second pass Gaussian at the ρ its ε-DP Laplace pass would cost once folded
+// into a zCDP block: counts_rho = counts_epsilon²/2 (σ = 1/counts_epsilon).
+void UseGaussianCounts(HistogramOptions& options);
+// One more cell of the same second pass, disjoint from the leaves (a column's missing count:
+// parallel composition, no extra spend): `count` with the pass's noise.
+Result<std::int64_t> NoisyExtraCell(const HistogramOptions& options, std::uint64_t count,
+                                    Rng& rng);
+
 // What every column histogram reports besides its bins.
 struct HistogramSummary {
   double epsilon_spent = 0;     // ε of this call's ε-DP entries (a Gaussian second pass is ρ)

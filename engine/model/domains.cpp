@@ -10,9 +10,6 @@
 #include <string_view>
 
 #include "engine/dp/directed_rounding.h"
-#include "engine/dp/discrete_gaussian_mechanism.h"
-#include "engine/dp/gaussian_accounting.h"
-#include "engine/dp/geometric_mechanism.h"
 #include "engine/dp/set_union.h"
 #include "engine/histogram/column_histograms.h"
 #include "engine/model/encoded_table.h"
@@ -185,14 +182,11 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
   histogram.adaptive.epsilon = ShareOf(epsilon, kAdaptiveShare) / 2;
   histogram.counts_epsilon = epsilon - 2 * histogram.adaptive.epsilon;
   const std::string label = "bins of " + column.name;
+  if (options.gaussian_counts) UseGaussianCounts(histogram);
+  const CountNoise noise = CountNoiseOf(histogram);
   NoisyLeaves leaves;
-  leaves.count_noise_scale = 1.0 / histogram.counts_epsilon;
-  if (options.gaussian_counts) {
-    // σ² = 1/(2ρ) = 1/ε₂²: the same ρ as the ε₂-DP pass folded into the block.
-    histogram.counts_rho = ZcdpOfPureDp(histogram.counts_epsilon);
-    leaves.count_noise_scale = std::sqrt(1 / (2 * histogram.counts_rho));
-    leaves.gaussian = true;
-  }
+  leaves.count_noise_scale = noise.scale;
+  leaves.gaussian = noise.gaussian;
   std::size_t leaf_count = 0;
   if (column.type == DataType::kDateTime) {
     DateTimeHistogramOptions spec;
@@ -255,24 +249,16 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
   }
   // The missing marker: a cell of the same second-pass histogram (a record is either missing
   // or holds a value, so the cells are disjoint: parallel composition, no extra ε).
-  double noisy_missing = 0;
-  if (leaves.gaussian) {
-    auto counter = DiscreteGaussianMechanism::Create(histogram.counts_rho, 1);
-    if (!counter) return counter.error();
-    noisy_missing = static_cast<double>(counter->AddNoise(static_cast<std::int64_t>(missing), rng));
-  } else {
-    auto counter = GeometricMechanism::Create(histogram.counts_epsilon, 1);
-    if (!counter) return counter.error();
-    noisy_missing = static_cast<double>(counter->AddNoise(static_cast<std::int64_t>(missing), rng));
-  }
-  domain.has_missing = noisy_missing >= NoiseThreshold(leaves.gaussian, leaves.count_noise_scale,
-                                                       kMissingThreshold);
+  auto noisy_missing = NoisyExtraCell(histogram, missing, rng);
+  if (!noisy_missing) return noisy_missing.error();
+  domain.has_missing = static_cast<double>(*noisy_missing) >=
+                       NoiseThreshold(noise.gaussian, noise.scale, kMissingThreshold);
   domain.categories_source = public_bounds ? DomainSource::kPublic : DomainSource::kDp;
   domain.provenance =
       std::string("private adaptive histogram (improved, Thm. 3: ε = ") +
       FormatEpsilon(2 * histogram.adaptive.epsilon) + " for " + std::to_string(leaf_count) +
       " leaves, " +
-      (leaves.gaussian ? "discrete Gaussian σ = " + FormatEpsilon(leaves.count_noise_scale) +
+      (noise.gaussian ? "discrete Gaussian σ = " + FormatEpsilon(noise.scale) +
                              " (ρ = " + FormatEpsilon(histogram.counts_rho) + ")"
                        : "ε = " + FormatEpsilon(histogram.counts_epsilon)) +
       " for their counts) " +
@@ -309,16 +295,12 @@ Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column
   spec.max_length_bytes = kMaxTextBytes;
   spec.histogram.adaptive.epsilon = ShareOf(epsilon, kAdaptiveShare) / 2;
   spec.histogram.counts_epsilon = epsilon - 2 * spec.histogram.adaptive.epsilon;
-  double noise_scale = 1.0 / spec.histogram.counts_epsilon;
-  if (options.gaussian_counts) {  // as in HistogramDomain
-    spec.histogram.counts_rho = ZcdpOfPureDp(spec.histogram.counts_epsilon);
-    noise_scale = std::sqrt(1 / (2 * spec.histogram.counts_rho));
-  }
+  if (options.gaussian_counts) UseGaussianCounts(spec.histogram);
+  const CountNoise noise = CountNoiseOf(spec.histogram);
   auto learnt = LearnStringHistogram(texts, spec, accountant, "strings of " + column.name, "all",
                                      rng, progress);
   if (!learnt) return learnt.error();
-  const double threshold =
-      NoiseThreshold(options.gaussian_counts, noise_scale, kVerbatimThreshold);
+  const double threshold = NoiseThreshold(noise.gaussian, noise.scale, kVerbatimThreshold);
   for (const StringBin& bin : learnt->bins) {
     if (bin.verbatim && static_cast<double>(bin.noisy_count) >= threshold) {
       domain.categories.push_back(bin.text);
@@ -334,8 +316,8 @@ Result<ColumnDomain> TextDomain(const RawColumn& raw, const ColumnSchema& column
   domain.categories_source = DomainSource::kDp;
   domain.provenance = "private character trie (improved adaptive histogram, ε = " +
                       FormatEpsilon(2 * spec.histogram.adaptive.epsilon) +
-                      (options.gaussian_counts
-                           ? ", counts discrete Gaussian σ = " + FormatEpsilon(noise_scale)
+                      (noise.gaussian
+                           ? ", counts discrete Gaussian σ = " + FormatEpsilon(noise.scale)
                            : ", counts ε = " + FormatEpsilon(spec.histogram.counts_epsilon)) +
                       "): " +
                       std::to_string(domain.categories.size()) +

@@ -6,9 +6,6 @@
 #include <sstream>
 #include <string>
 
-#include "engine/dp/discrete_gaussian_mechanism.h"
-#include "engine/dp/gaussian_accounting.h"
-#include "engine/dp/geometric_mechanism.h"
 #include "engine/histogram/column_histograms.h"
 #include "engine/model/geo_regions.h"
 #include "engine/model/numeric_bins.h"
@@ -93,18 +90,16 @@ Result<ColumnDomain> BuildGeoDomain(const RawTable& table, const Schema& schema,
     spec.histogram.counts_epsilon = epsilon - 2 * spec.histogram.adaptive.epsilon;
     // The marginals mode: a Gaussian second pass at the ρ the Laplace one would cost folded
     // (domains.h DomainOptions::gaussian_counts).
-    if (options.gaussian_counts) {
-      spec.histogram.counts_rho = ZcdpOfPureDp(spec.histogram.counts_epsilon);
-    }
+    if (options.gaussian_counts) UseGaussianCounts(spec.histogram);
+    const CountNoise noise = CountNoiseOf(spec.histogram);
     auto learnt = LearnGeoHistogram(points, spec, accountant, "cells of " + name, "all", rng,
                                     progress);
     if (!learnt) return learnt.error();
     NoisyGeoCells noisy;
     noisy.nodes = learnt->leaves;
     for (const GeoCell& cell : learnt->cells) noisy.counts.push_back(cell.noisy_count);
-    noisy.count_noise_scale = 1.0 / spec.histogram.counts_epsilon;
-    noisy.gaussian = options.gaussian_counts;
-    if (noisy.gaussian) noisy.count_noise_scale = std::sqrt(1 / (2 * spec.histogram.counts_rho));
+    noisy.count_noise_scale = noise.scale;
+    noisy.gaussian = noise.gaussian;
     noisy.cut_empty = !declared;
     GeoBinning binning;
     binning.max_regions = max_regions;
@@ -112,23 +107,15 @@ Result<ColumnDomain> BuildGeoDomain(const RawTable& table, const Schema& schema,
     if (!made) return made.error().WithContext("geo pair " + name);
     cells = std::move(made.value());
     // The missing marker: a cell of the same second pass (parallel composition, see the header).
-    double noisy_missing = 0;
-    if (noisy.gaussian) {
-      auto counter = DiscreteGaussianMechanism::Create(spec.histogram.counts_rho, 1);
-      if (!counter) return counter.error();
-      noisy_missing = static_cast<double>(counter->AddNoise(missing, rng));
-    } else {
-      auto counter = GeometricMechanism::Create(spec.histogram.counts_epsilon, 1);
-      if (!counter) return counter.error();
-      noisy_missing = static_cast<double>(counter->AddNoise(missing, rng));
-    }
-    domain.has_missing = noisy_missing >= NoiseThreshold(noisy.gaussian, noisy.count_noise_scale,
-                                                         kGeoMissingThreshold);
+    auto noisy_missing = NoisyExtraCell(spec.histogram, static_cast<std::uint64_t>(missing), rng);
+    if (!noisy_missing) return noisy_missing.error();
+    domain.has_missing = static_cast<double>(*noisy_missing) >=
+                         NoiseThreshold(noise.gaussian, noise.scale, kGeoMissingThreshold);
     domain.categories_source = declared ? DomainSource::kPublic : DomainSource::kDp;
     provenance = "private quadtree (improved adaptive histogram, Thm. 3: ε = " +
                  Short(2 * spec.histogram.adaptive.epsilon) + " for " +
                  std::to_string(cells.cells()) + " cells, " +
-                 (noisy.gaussian ? "discrete Gaussian σ = " + Short(noisy.count_noise_scale)
+                 (noise.gaussian ? "discrete Gaussian σ = " + Short(noise.scale)
                                  : "ε = " + Short(spec.histogram.counts_epsilon)) +
                  " for their counts) on a lattice of " +
                  Short(resolution) + "° " +
