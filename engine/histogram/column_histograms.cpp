@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "engine/dp/discrete_gaussian_mechanism.h"
 #include "engine/dp/gaussian_accounting.h"
@@ -58,11 +59,19 @@ Result<Learnt<typename D::Node>> Learn(const D& d, std::span<const typename D::V
     return LearnDirect(d, values, options, accountant, label, partition, rng, progress);
   }
   const bool improved = options.algorithm == HistogramAlgorithm::kImproved;
+  // The second pass's mechanism, validated before anything is spent.
   const bool gaussian = options.counts_rho > 0;
-  auto counts_mechanism = GeometricMechanism::Create(gaussian ? 1.0 : options.counts_epsilon, 1);
-  if (!counts_mechanism) return counts_mechanism.error().WithContext("counts_epsilon");
-  auto gaussian_mechanism = DiscreteGaussianMechanism::Create(gaussian ? options.counts_rho : 1.0, 1);
-  if (!gaussian_mechanism) return gaussian_mechanism.error().WithContext("counts_rho");
+  std::optional<GeometricMechanism> laplace_counts;
+  std::optional<DiscreteGaussianMechanism> gaussian_counts;
+  if (gaussian) {
+    auto mechanism = DiscreteGaussianMechanism::Create(options.counts_rho, 1);
+    if (!mechanism) return mechanism.error().WithContext("counts_rho");
+    gaussian_counts = std::move(mechanism.value());
+  } else {
+    auto mechanism = GeometricMechanism::Create(options.counts_epsilon, 1);
+    if (!mechanism) return mechanism.error().WithContext("counts_epsilon");
+    laplace_counts = std::move(mechanism.value());
+  }
   auto parameters = improved ? ImprovedParameters(options.adaptive, d.ThresholdBranching())
                              : BasicParameters(options.adaptive, d.ThresholdBranching());
   if (!parameters) return parameters.error();
@@ -88,8 +97,8 @@ Result<Learnt<typename D::Node>> Learn(const D& d, std::span<const typename D::V
                                     refine);
   if (!tree) return tree.error();
   const std::span<const typename D::Node> leaves(tree->leaves);
-  auto counts = gaussian ? internal::NoisyCountsOf(d, leaves, *column, *gaussian_mechanism, rng)
-                         : internal::NoisyCountsOf(d, leaves, *column, *counts_mechanism, rng);
+  auto counts = gaussian ? internal::NoisyCountsOf(d, leaves, *column, *gaussian_counts, rng)
+                         : internal::NoisyCountsOf(d, leaves, *column, *laplace_counts, rng);
   if (!counts) return counts.error();
   progress.Report(1.0, "Adaptive histogram done");
   Learnt<typename D::Node> out;

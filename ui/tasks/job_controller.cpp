@@ -187,8 +187,9 @@ void JobController::onRunFinished() {
 
 void JobController::onExportFinished() {
   const StageOutcome outcome = export_watcher_.result();
+  ExportRequest request = std::move(export_request_);
+  export_request_ = ExportRequest{};
   if (!outcome) {
-    export_request_ = ExportRequest{};
     if (outcome.error().code == ErrorCode::kCancelled) {
       end(End::kCancelled, tr("Export cancelled: no file was written."));
     } else {
@@ -197,17 +198,9 @@ void JobController::onExportFinished() {
     return;
   }
   std::shared_ptr<StagedExport> staged = outcome.value();
-  if (export_stop_->load()) {  // Cancel pressed after the worker's last poll
-    export_request_ = ExportRequest{};
-    DiscardExport(*staged);
-    end(End::kCancelled, tr("Export cancelled: no file was written."));
-    return;
-  }
-  const ExportRequest& request = export_request_;
   if ((request.report_path.isEmpty() && request.report_pdf_path.isEmpty()) ||
-      !request.build_report_html) {
-    export_request_ = ExportRequest{};
-    commitExport(*staged);
+      !request.build_report_html || export_stop_->load()) {
+    commitExport(*staged);  // discards instead when Cancel was pressed
     return;
   }
   // The report's HTML renders charts with Qt Widgets: here, on the UI thread, from the
@@ -215,13 +208,12 @@ void JobController::onExportFinished() {
   // background like the rest of the export.
   auto html = request.build_report_html(*staged);
   if (!html) {
-    export_request_ = ExportRequest{};
     DiscardExport(*staged);
     end(End::kFailed, describeError(html.error()));
     return;
   }
   report_watcher_.setFuture(runInBackground<StageOutcome>(
-      trace_, [staged, request, html = std::move(html.value()),
+      trace_, [staged, request = std::move(request), html = std::move(html.value()),
                stop = export_stop_](Progress& progress) -> StageOutcome {
         progress.Report(0.95, "Laying out the release report");
         if (Status s = StageReport(*staged, request, html); !s) {
@@ -238,7 +230,6 @@ void JobController::onExportFinished() {
 
 void JobController::onReportFinished() {
   const StageOutcome outcome = report_watcher_.result();
-  export_request_ = ExportRequest{};
   if (!outcome) {  // the worker discarded the staged files
     if (outcome.error().code == ErrorCode::kCancelled) {
       end(End::kCancelled, tr("Export cancelled: no file was written."));
