@@ -70,6 +70,11 @@ double ComposeZcdp(std::span<const double> rhos);
 //   δ = inf_{α > 1} exp((α − 1)(αρ − ε)) / (α − 1) · (1 − 1/α)^α.
 // Returns an upper bound (every α gives a valid δ; the search only makes it small). In [0, 1].
 double ZcdpDelta(double rho, double epsilon);
+namespace internal {
+// ZcdpDelta's search: `full_scan` evaluates all 401 grid points (the reference, for tests);
+// otherwise a descent from the leading term's minimiser finds the same grid point.
+double ZcdpDeltaSearch(double rho, double epsilon, bool full_scan);
+}  // namespace internal
 // The smallest ε (bisection, rounded up) with ZcdpDelta(ρ, ε) <= δ. rho finite >= 0, delta in
 // (0, 1).
 Result<double> ZcdpEpsilon(double rho, double delta);
