@@ -134,6 +134,54 @@ TEST(ParallelTest, CancelLeavesTasksUnrunAndSaysCancelled) {
   EXPECT_EQ(progress.last_stage(), "Sampling rows");
 }
 
+// ParallelFor with the default thread count runs its helpers on the kept pool threads
+// (parallel.cpp, WorkerPool): thousands of forks in a row, forks nested inside a fork's task
+// (the pool is taken: the inner one starts its own threads), two callers forking at once, and
+// a failing task: every index runs exactly once and every error reaches its caller.
+TEST(ParallelTest, PooledForksNestRunConcurrentlyAndReportFailures) {
+  std::vector<int> hits(64);
+  for (int round = 0; round < 2000; ++round) {
+    ASSERT_TRUE(ParallelFor(hits.size(), 0, "round",
+                            [&](std::size_t i, std::size_t) { ++hits[i]; })
+                    .has_value());
+  }
+  for (int h : hits) ASSERT_EQ(h, 2000);
+
+  std::vector<std::atomic<int>> inner(16 * 32);
+  ASSERT_TRUE(ParallelFor(16, 0, "outer",
+                          [&](std::size_t i, std::size_t) {
+                            const Status s = ParallelFor(32, 0, "inner", [&](std::size_t j,
+                                                                            std::size_t) {
+                              ++inner[i * 32 + j];
+                            });
+                            if (!s) throw std::runtime_error(s.error().message);
+                          })
+                  .has_value());
+  for (const auto& h : inner) ASSERT_EQ(h.load(), 1);
+
+  std::atomic<long> total{0};
+  auto caller = [&] {
+    for (int round = 0; round < 300; ++round) {
+      const Status s = ParallelFor(20, 0, "concurrent", [&](std::size_t i, std::size_t) {
+        total += static_cast<long>(i);
+      });
+      if (!s) total = -1'000'000'000;
+    }
+  };
+  std::thread other(caller);
+  caller();
+  other.join();
+  EXPECT_EQ(total.load(), 2 * 300 * 190);
+
+  for (int round = 0; round < 50; ++round) {
+    const Status s = ParallelFor(40, 0, "failing", [&](std::size_t i, std::size_t) {
+      if (i == 25) throw std::runtime_error("task 25");
+    });
+    ASSERT_FALSE(s.has_value());
+    EXPECT_EQ(s.error().message, "failing failed: task 25");
+  }
+}
+
 TEST(ParallelTest, ThreadCountIsBounded) {
   EXPECT_EQ(ThreadCount(8, 3), 3u);
   EXPECT_EQ(ThreadCount(2, 100), 2u);
