@@ -30,6 +30,9 @@ GraphicalModel ModelFromMarginals(JunctionTree tree, const std::vector<Factor>& 
 EncodedTable MarginalsModel::Sample(std::size_t rows, const SamplingOptions& options,
                                     Rng& rng) const {
   EncodedTable sampled = SampleModel(model, rows, options, rng);
+  if (options.pair_swaps_per_row > 0) {
+    RefineSampleMarginals(model, sampled, options.pair_swaps_per_row, rng);
+  }
   ApplyConsistentPairs(consistent_pairs, sampled);
   return compression.Expand(sampled, rng);
 }

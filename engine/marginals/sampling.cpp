@@ -142,7 +142,109 @@ void DrawFresh(EncodedTable& out, const Factor& mu, const Clique& separator,
   }
 }
 
+// A marginal the refinement keeps close to the model: its attributes (sorted), each one's
+// stride in the cell index (last fastest), the model's counts scaled to the sample's rows and
+// the sample's counts.
+struct RefinedMarginal {
+  Clique attributes;
+  std::vector<std::size_t> strides;
+  std::vector<double> target;
+  std::vector<double> count;
+};
+
 }  // namespace
+
+void RefineSampleMarginals(const GraphicalModel& model, EncodedTable& table,
+                           double swaps_per_row, Rng& rng) {
+  const std::size_t d = table.columns.size();
+  const std::size_t n = table.rows;
+  if (d < 2 || n < 2 || !(swaps_per_row > 0)) return;
+  // Every pair, and every clique of the model of three or more attributes (its higher-order
+  // structure: a swap that mends a pair must not break a 3-way relation the model holds).
+  std::vector<Clique> sets;
+  for (int a = 0; a < static_cast<int>(d); ++a) {
+    for (int b = a + 1; b < static_cast<int>(d); ++b) sets.push_back({a, b});
+  }
+  for (const Clique& c : model.tree().cliques()) {
+    if (c.size() >= 3) sets.push_back(c);
+  }
+  std::vector<RefinedMarginal> marginals;
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> containing(d);  // (marginal, stride)
+  for (const Clique& c : sets) {
+    std::size_t cells = 1;
+    for (int a : c) cells *= table.cardinalities[static_cast<std::size_t>(a)];
+    if (cells > kRefineMaxCells) continue;
+    const Factor m = model.Marginal(c);
+    const double sum = m.Sum();
+    if (!(sum > 0)) continue;
+    RefinedMarginal r;
+    r.attributes = c;
+    r.strides.assign(c.size(), 1);
+    for (std::size_t k = c.size() - 1; k > 0; --k) {
+      r.strides[k - 1] = r.strides[k] * table.cardinalities[static_cast<std::size_t>(c[k])];
+    }
+    r.target = m.values;
+    for (double& x : r.target) x *= static_cast<double>(n) / sum;
+    r.count.assign(m.values.size(), 0);
+    for (std::size_t row = 0; row < n; ++row) {
+      std::size_t cell = 0;
+      for (std::size_t k = 0; k < c.size(); ++k) {
+        cell += table.columns[static_cast<std::size_t>(c[k])][row] * r.strides[k];
+      }
+      r.count[cell] += 1;
+    }
+    for (std::size_t k = 0; k < c.size(); ++k) {
+      containing[static_cast<std::size_t>(c[k])].emplace_back(marginals.size(), r.strides[k]);
+    }
+    marginals.push_back(std::move(r));
+  }
+  const auto change = [](const RefinedMarginal& m, std::size_t i, double by) {
+    return std::abs(m.count[i] + by - m.target[i]) - std::abs(m.count[i] - m.target[i]);
+  };
+  // The cell of `row` in `m` without attribute a's term (a's stride times its code).
+  const auto base = [&](const RefinedMarginal& m, std::size_t row, std::size_t a) {
+    std::size_t cell = 0;
+    for (std::size_t k = 0; k < m.attributes.size(); ++k) {
+      const auto attribute = static_cast<std::size_t>(m.attributes[k]);
+      if (attribute != a) cell += table.columns[attribute][row] * m.strides[k];
+    }
+    return cell;
+  };
+  const auto attempts = static_cast<std::size_t>(std::min(
+      swaps_per_row * static_cast<double>(n), kRefineWorkBudget / static_cast<double>(d - 1)));
+  for (std::size_t k = 0; k < attempts; ++k) {
+    const auto a = static_cast<std::size_t>(UniformBelow(rng, d));
+    const auto r = static_cast<std::size_t>(UniformBelow(rng, n));
+    const auto s = static_cast<std::size_t>(UniformBelow(rng, n));
+    const Code v = table.columns[a][r];
+    const Code w = table.columns[a][s];
+    if (v == w) continue;
+    // Row r moves from v to w and row s from w to v in every marginal holding a whose other
+    // attributes differ between the rows (where they agree, the swap changes nothing).
+    double delta = 0;
+    for (const auto& [index, stride] : containing[a]) {
+      const RefinedMarginal& m = marginals[index];
+      const std::size_t br = base(m, r, a);
+      const std::size_t bs = base(m, s, a);
+      if (br == bs) continue;
+      delta += change(m, br + v * stride, -1) + change(m, bs + w * stride, -1) +
+               change(m, br + w * stride, 1) + change(m, bs + v * stride, 1);
+    }
+    if (!(delta < 0)) continue;
+    for (const auto& [index, stride] : containing[a]) {
+      RefinedMarginal& m = marginals[index];
+      const std::size_t br = base(m, r, a);
+      const std::size_t bs = base(m, s, a);
+      if (br == bs) continue;
+      m.count[br + v * stride] -= 1;
+      m.count[bs + w * stride] -= 1;
+      m.count[br + w * stride] += 1;
+      m.count[bs + v * stride] += 1;
+    }
+    table.columns[a][r] = w;
+    table.columns[a][s] = v;
+  }
+}
 
 EncodedTable SampleModel(const GraphicalModel& model, std::size_t rows,
                          const SamplingOptions& options, Rng& rng) {
