@@ -7,7 +7,6 @@
 #include <vector>
 
 #include <QThread>
-#include <QtConcurrent>
 
 #include "tests/ui/review_test_fixture.h"
 #include "ui/report/release_report.h"
@@ -44,12 +43,14 @@ TEST(ReportChartsTest, HtmlAssembledOnAWorkerFromChartsDrawnOneByOneIsTheSingleC
       chart.draw(images);
     }
     EXPECT_FALSE(images.network.isNull());
-    const QThread* ui = QThread::currentThread();
-    const QString assembled =
-        QtConcurrent::run([&data, &options, &images, ui] {
-          EXPECT_NE(QThread::currentThread(), ui);
-          return BuildReleaseReportHtml(*data, FixedContext(), options, images);
-        }).result();
+    // On a thread of its own (QFuture::result() may run a task that has not started in the
+    // waiting thread).
+    QString assembled;
+    std::unique_ptr<QThread> worker(QThread::create([&] {
+      assembled = BuildReleaseReportHtml(*data, FixedContext(), options, images);
+    }));
+    worker->start();
+    ASSERT_TRUE(worker->wait(60'000));
     EXPECT_EQ(assembled.size(), single.size());
     EXPECT_TRUE(assembled == single) << "the split path's HTML differs from the single call's";
   }
