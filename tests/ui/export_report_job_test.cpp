@@ -5,12 +5,12 @@
 #include <set>
 
 #include <QDir>
-#include <QSettings>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <gtest/gtest.h>
 
+#include "tests/ui/demo_window.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/main_window.h"
 #include "ui/pages/export_page.h"
@@ -39,13 +39,11 @@ QStringList FilesIn(const QString& directory) {
   return QDir(directory).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
 }
 
-class ExportReportJobTest : public ::testing::Test {
+class ExportReportJobTest : public test_support::DemoWindowTest {
  protected:
   void SetUp() override {
-    QSettings().clear();
-    window_ = std::make_unique<MainWindow>();
-    const JobOutcome opened = runJob(*window_->jobs(), [this] { window_->openDemo(); });
-    ASSERT_EQ(opened.end, JobController::End::kSucceeded) << opened.message.toStdString();
+    DemoWindowTest::SetUp();
+    if (HasFatalFailure()) return;
     PrivacySettings settings = window_->session()->settings();
     settings.model.mode = SynthesisMode::kIndependent;  // a fast run
     window_->session()->editSettings(settings, QStringLiteral("fast"));
@@ -61,7 +59,6 @@ class ExportReportJobTest : public ::testing::Test {
   JobController& jobs() { return *window_->jobs(); }
 
   static constexpr int kOwnerCharts = 1 + 4 + 2;
-  std::unique_ptr<MainWindow> window_;
   QTemporaryDir out_;
 };
 

@@ -9,8 +9,6 @@
 #include <vector>
 
 #include <QAbstractTextDocumentLayout>
-#include <QBuffer>
-#include <QPdfWriter>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextFrame>
@@ -18,6 +16,7 @@
 #include <QTextTable>
 #include <QThread>
 
+#include "tests/ui/memory_pdf.h"
 #include "tests/ui/review_test_fixture.h"
 #include "ui/report/print_pages.h"
 #include "ui/report/release_report.h"
@@ -58,9 +57,8 @@ TEST(ReportChartsTest, HtmlAssembledOnAWorkerFromChartsDrawnOneByOneIsTheSingleC
     // On a thread of its own (QFuture::result() may run a task that has not started in the
     // waiting thread).
     QString assembled;
-    std::unique_ptr<QThread> worker(QThread::create([&] {
-      assembled = BuildReleaseReportHtml(*data, FixedContext(), options, images);
-    }));
+    std::unique_ptr<QThread> worker(QThread::create(
+        [&] { assembled = BuildReleaseReportHtml(*data, FixedContext(), options, images); }));
     worker->start();
     ASSERT_TRUE(worker->wait(60'000));
     EXPECT_EQ(assembled.size(), single.size());
@@ -108,14 +106,10 @@ QString WideTableHtml() {
 }
 
 TEST(ReleaseReportPdfTest, AWideTableKeepsEveryColumnOnThePageAndItsWidthsInEachPart) {
-  QByteArray bytes;
-  QBuffer buffer(&bytes);
-  ASSERT_TRUE(buffer.open(QIODevice::WriteOnly));
-  QPdfWriter writer(&buffer);
-  SetUpReportWriter(writer, QStringLiteral("test"));
+  test_support::MemoryPdf pdf;
   PrintPages pages;
   const std::unique_ptr<QTextDocument> document =
-      ReleaseReportPrintDocument(WideTableHtml(), writer, &pages);
+      ReleaseReportPrintDocument(WideTableHtml(), pdf.writer, &pages);
   QAbstractTextDocumentLayout* layout = document->documentLayout();
   std::vector<QTextTable*> parts;
   for (QTextFrame* frame : document->rootFrame()->childFrames()) {
