@@ -8,12 +8,12 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QRadioButton>
-#include <QSettings>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <gtest/gtest.h>
 
 #include "tests/ui/cli_reproduction.h"
+#include "tests/ui/demo_window.h"
 #include "tests/ui/ui_test_support.h"
 #include "ui/main_window.h"
 #include "ui/pages/export_page.h"
@@ -30,16 +30,7 @@ namespace {
 using test_support::JobOutcome;
 using test_support::runJob;
 
-class DeniableWorkflowTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    QSettings().clear();
-    window_ = std::make_unique<MainWindow>();
-    const JobOutcome opened = runJob(*window_->jobs(), [this] { window_->openDemo(); });
-    ASSERT_EQ(opened.end, JobController::End::kSucceeded) << opened.message.toStdString();
-  }
-  std::unique_ptr<MainWindow> window_;
-};
+using DeniableWorkflowTest = test_support::DemoWindowTest;
 
 TEST_F(DeniableWorkflowTest, GridPicksKAndOmegaAndTheRunReportsTheRecordGuarantee) {
   Session& session = *window_->session();

@@ -24,6 +24,7 @@
 #include <QTextFrame>
 #include <QTextTable>
 
+#include "tests/ui/memory_pdf.h"
 #include "tests/ui/review_test_fixture.h"
 #include "ui/report/release_report.h"
 #include "ui/report/print_pages.h"
@@ -398,13 +399,10 @@ TEST(ReleaseReportPdfTest, LongTablesBreakBetweenRowsUnderARepeatedHeader) {
   ReportOptions options;
   options.audience = ReportAudience::kOwner;
   const QString html = BuildReleaseReportHtml(*data, DemoContext(), options);
-  QByteArray bytes;
-  QBuffer buffer(&bytes);
-  ASSERT_TRUE(buffer.open(QIODevice::WriteOnly));
-  QPdfWriter writer(&buffer);
-  SetUpReportWriter(writer, QStringLiteral("test"));
+  test_support::MemoryPdf pdf;
   PrintPages pages;
-  const std::unique_ptr<QTextDocument> document = ReleaseReportPrintDocument(html, writer, &pages);
+  const std::unique_ptr<QTextDocument> document =
+      ReleaseReportPrintDocument(html, pdf.writer, &pages);
   const int pageCount = document->pageCount();
 
   int ledgerParts = 0;
@@ -451,9 +449,9 @@ TEST(ReleaseReportPdfTest, LongTablesBreakBetweenRowsUnderARepeatedHeader) {
               *ledgerPages.begin());
   }
 
-  PrintPaginated(*document, writer, pages);
-  buffer.close();
-  EXPECT_EQ(pdfPageCount(bytes), pageCount);
+  PrintPaginated(*document, pdf.writer, pages);
+  pdf.buffer.close();
+  EXPECT_EQ(pdfPageCount(pdf.bytes), pageCount);
   // Splitting leaves the end of a page empty, not whole pages: at most one page per part.
   EXPECT_LE(pageCount, 10 + ledgerParts) << pageCount;
 }
@@ -469,12 +467,8 @@ TEST(ReleaseReportPdfTest, ATablesLastRowNeverStandsAloneOnAPage) {
       html += QStringLiteral("<tr><td>entry %1</td><td>0.01</td></tr>").arg(r);
     }
     html += QStringLiteral("<tr><td>Total</td><td>1</td></tr></table>");
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    ASSERT_TRUE(buffer.open(QIODevice::WriteOnly));
-    QPdfWriter writer(&buffer);
-    SetUpReportWriter(writer, QStringLiteral("test"));
-    const std::unique_ptr<QTextDocument> document = ReleaseReportPrintDocument(html, writer);
+    test_support::MemoryPdf pdf;
+    const std::unique_ptr<QTextDocument> document = ReleaseReportPrintDocument(html, pdf.writer);
     std::vector<QTextTable*> parts;
     for (QTextFrame* frame : document->rootFrame()->childFrames()) {
       if (auto* table = qobject_cast<QTextTable*>(frame)) parts.push_back(table);

@@ -26,6 +26,7 @@
 #include "ui/project/cli_command.h"
 #include "ui/project/session_files.h"
 #include "ui/report/release_report.h"
+#include "ui/report/report_charts.h"
 #include "ui/review/risk_facts.h"
 #include "ui/session/session.h"
 #include "ui/tasks/job_controller.h"
@@ -323,17 +324,19 @@ bool ExportPage::startExport() {
       options.attack_threshold = attack_threshold_;
     }
     request.report_title = tr("Synthetic data release report");
-    request.build_report_html = [review = result->review, context,
-                                 options](const StagedExport& staged) mutable -> Result<QString> {
+    request.report_charts = ReportCharts(result->review, options);
+    // On a worker (no QObject here): the labels are translated now.
+    request.build_report_html =
+        [review = result->review, context, options,
+         unreleased =
+             QStringList{tr(kOutputs[kProject].label), QString::fromLatin1(kControlRowsLabel)}](
+            const StagedExport& staged, const ReportImages& images) mutable -> Result<QString> {
       for (const StagedFile& file : staged.files) {
         // Not part of the release: the project, the control rows (real rows).
-        if (file.file.what == tr(kOutputs[kProject].label) ||
-            file.file.what == QString::fromLatin1(kControlRowsLabel)) {
-          continue;
-        }
+        if (unreleased.contains(file.file.what)) continue;
         context.outputs.push_back({file.file.what, file.file.path, QString::fromLatin1(file.file.sha256)});
       }
-      return BuildReleaseReportHtml(*review, context, options);
+      return BuildReleaseReportHtml(*review, context, options, images);
     };
   }
   if (!jobs_->startExport(request)) {

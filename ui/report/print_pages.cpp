@@ -11,6 +11,7 @@
 #include <QGuiApplication>
 #include <QPagedPaintDevice>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QTextBlock>
 #include <QTextCursor>
@@ -153,6 +154,156 @@ void KeepTablesTogether(QTextDocument& document, qreal margin, const std::vector
   // Each move can only push what follows down: a pass per table at most.
   for (std::size_t pass = 0; pass <= tables.size() && MoveOneTable(document, margin); ++pass) {
     document.pageCount();
+  }
+}
+
+namespace {
+
+// What a column's cells need, device units: their longest unbreakable run and longest line.
+struct ColumnNeed {
+  qreal least = 0;
+  qreal most = 0;
+};
+
+void AddCellNeed(const QTextDocument& document, const QTextTableCell& cell, QPaintDevice* device,
+                 ColumnNeed& need) {
+  for (auto it = cell.begin(); !it.atEnd(); ++it) {
+    const QTextBlock block = it.currentBlock();
+    if (!block.isValid()) continue;
+    qreal line = 0;
+    for (auto part = block.begin(); !part.atEnd(); ++part) {
+      const QTextFragment fragment = part.fragment();
+      if (!fragment.isValid()) continue;
+      const QFontMetricsF metrics(fragment.charFormat().font().resolve(document.defaultFont()),
+                                  device);
+      const QString text = fragment.text();
+      line += metrics.horizontalAdvance(text);
+      // Words break at spaces only: a column name ("education-num") or a number range kept
+      // whole, though QTextDocument would break it after a hyphen or a dash.
+      static const QRegularExpression spaces(QStringLiteral("[ \\t\\n\\x{2028}\\x{2029}]+"));
+      for (const QString& word : text.split(spaces, Qt::SkipEmptyParts)) {
+        need.least = std::max(need.least, metrics.horizontalAdvance(word));
+      }
+    }
+    need.most = std::max(need.most, line);
+  }
+}
+
+// Shares `width` out between columns with these needs. First every column whose longest line
+// is within an equal share of what is left gets it whole (a short column never wraps); the
+// others share the rest in proportion to their longest lines, each at least its longest word.
+// When the words alone do not fit, each column gets its words' share.
+std::vector<qreal> ShareOut(const std::vector<ColumnNeed>& needs, qreal width) {
+  const std::size_t n = needs.size();
+  std::vector<qreal> widths(n, 0);
+  qreal words = 0;
+  for (const ColumnNeed& need : needs) words += need.least;
+  if (words > width) {
+    for (std::size_t c = 0; c < n; ++c) widths[c] = width * needs[c].least / words;
+    return widths;
+  }
+  std::vector<bool> set(n, false);
+  qreal left = width;
+  std::size_t open = n;
+  const auto fix = [&](std::size_t c, qreal w) {
+    widths[c] = w;
+    set[c] = true;
+    left -= w;
+    --open;
+  };
+  qreal openWords = words;  // the longest words of the columns not set yet
+  for (bool again = true; again && open > 0;) {
+    again = false;
+    const qreal share = left / static_cast<qreal>(open);
+    for (std::size_t c = 0; c < n; ++c) {
+      if (set[c] || needs[c].most > share) continue;
+      // ... unless the other columns' words would no longer fit.
+      if (left - needs[c].most < openWords - needs[c].least) continue;
+      openWords -= needs[c].least;
+      fix(c, needs[c].most);
+      again = true;
+    }
+  }
+  for (bool again = true; again && open > 0;) {
+    again = false;
+    qreal lines = 0;
+    for (std::size_t c = 0; c < n; ++c) lines += set[c] ? 0 : needs[c].most;
+    for (std::size_t c = 0; c < n; ++c) {
+      if (set[c]) continue;
+      widths[c] = left * needs[c].most / lines;
+      if (widths[c] < needs[c].least) {
+        fix(c, needs[c].least);
+        again = true;
+        break;
+      }
+    }
+  }
+  // Every line fits: the room left over in proportion to the lines.
+  if (open == 0 && left > 0) {
+    qreal lines = 0;
+    for (const ColumnNeed& need : needs) lines += need.most;
+    for (std::size_t c = 0; c < n; ++c) widths[c] += left * needs[c].most / lines;
+  }
+  return widths;
+}
+
+bool HasWidths(const QTextTable& table) {
+  const ColumnWidths widths = table.format().columnWidthConstraints();
+  return !widths.isEmpty() && std::all_of(widths.begin(), widths.end(), [](const QTextLength& w) {
+    return w.type() != QTextLength::VariableLength;
+  });
+}
+
+}  // namespace
+
+std::vector<ColumnWidths> ProportionalColumnWidths(const QTextDocument& document) {
+  QAbstractTextDocumentLayout* layout = document.documentLayout();
+  QPaintDevice* device = layout->paintDevice();
+  const qreal scale = device != nullptr ? device->logicalDpiX() / SourceDpi(true) : 1.0;
+  std::vector<ColumnWidths> all;
+  for (QTextTable* table : RootTables(document)) {
+    const int columns = table->columns();
+    if (HasWidths(*table) || columns == 0) {
+      all.push_back(table->format().columnWidthConstraints());
+      continue;
+    }
+    const qreal width = layout->frameBoundingRect(table).width();
+    if (width <= 0) {  // not laid out: left as it is
+      all.emplace_back();
+      continue;
+    }
+    // A cell's padding on both sides and its borders (source units), on the device.
+    const qreal frame =
+        (2 * table->format().cellPadding() + 2 * table->format().border() + 2) * scale;
+    std::vector<ColumnNeed> needs(static_cast<std::size_t>(columns));
+    for (int row = 0; row < table->rows(); ++row) {
+      for (int column = 0; column < columns; ++column) {
+        const QTextTableCell cell = table->cellAt(row, column);
+        // A cell spanning columns tells nothing about one of them.
+        if (!cell.isValid() || cell.column() != column || cell.columnSpan() != 1) continue;
+        AddCellNeed(document, cell, device, needs[static_cast<std::size_t>(column)]);
+      }
+    }
+    for (ColumnNeed& need : needs) {
+      need.least += frame;
+      need.most = std::max(need.most + frame, need.least);
+    }
+    ColumnWidths widths;
+    for (const qreal share : ShareOut(needs, width)) {
+      widths.append(QTextLength(QTextLength::PercentageLength, 100 * share / width));
+    }
+    all.push_back(widths);
+  }
+  return all;
+}
+
+void SetColumnWidths(QTextDocument& document, const std::vector<ColumnWidths>& widths) {
+  const std::vector<QTextTable*> tables = RootTables(document);
+  for (std::size_t i = 0; i < tables.size() && i < widths.size(); ++i) {
+    if (widths[i].isEmpty() || widths[i].size() != tables[i]->columns()) continue;
+    QTextTableFormat format = tables[i]->format();
+    format.setColumnWidthConstraints(widths[i]);
+    tables[i]->setFormat(format);
   }
 }
 

@@ -13,7 +13,8 @@
 //   - a heading (and the few paragraphs between it and its table) moves with the table when
 //     the table's first row would be on another page than the heading.
 // The header rows of a table (<thead>, QTextTableFormat::headerRowCount) repeat on each page:
-// QTextDocument does that itself.
+// QTextDocument does that itself. Every table's columns get fixed widths
+// (ProportionalColumnWidths), the same in each part of a split table.
 //
 // Not for documents shown on screen (they are not paginated).
 #pragma once
@@ -21,8 +22,10 @@
 #include <optional>
 #include <vector>
 
+#include <QList>
 #include <QPointF>
 #include <QRectF>
+#include <QTextLength>
 
 QT_BEGIN_NAMESPACE
 class QPagedPaintDevice;
@@ -59,6 +62,20 @@ struct TableRow {
   int row = 0;
 };
 std::optional<TableRow> FirstCutRow(const QTextDocument& document, qreal margin);
+
+// Fixed column widths for each table of the root frame (in document order), in percent of
+// its width. QTextDocument sizes a table's columns from its rows, so the two parts of a split
+// table would not line up, and a column of long unbreakable words (a SHA-256, a reference)
+// takes the width the others needed. Here each column gets at least its longest unbreakable
+// word (when the table's words fit in its width at all; else its share of them), and the
+// width left over in proportion to how much more its longest line would take. A table whose
+// widths are set (the ledger's, in report_pdf.cpp) keeps them. `document`: laid out by
+// PaginateForPrint (the widths are measured on its device).
+using ColumnWidths = QList<QTextLength>;
+std::vector<ColumnWidths> ProportionalColumnWidths(const QTextDocument& document);
+// Sets table i's column widths to widths[i] (an empty entry, or a table past the end: left
+// as they are). Lay the document out again after (LayOutFully).
+void SetColumnWidths(QTextDocument& document, const std::vector<ColumnWidths>& widths);
 
 // Lays the whole document out again. QTextDocument lays out lazily, and after a format change
 // only around it: a block it had not reached before keeps an empty layout (no height, not

@@ -5,6 +5,7 @@
 #include <QFile>
 
 #include "engine/core/atomic_file.h"
+#include "ui/report/report_charts.h"
 #include "ui/report/report_html.h"
 #include "ui/report/report_pdf.h"
 #include "ui/report/report_sections.h"
@@ -18,6 +19,11 @@ using report_html::escape;
 
 QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& context,
                                const ReportOptions& options) {
+  return BuildReleaseReportHtml(data, context, options, DrawReportImages(data, options));
+}
+
+QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& context,
+                               const ReportOptions& options, const ReportImages& images) {
   const bool owner = options.audience == ReportAudience::kOwner;
   const PrivacyFacts privacy = ExtractPrivacyFacts(data);
   const NetworkFacts network = ExtractNetworkFacts(data);
@@ -56,11 +62,11 @@ QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& cont
   html += report_sections::parameterSection(data);
   html += report_sections::ledgerSection(data, privacy);
   html += report_sections::domainSection(data);
-  html += report_sections::modelSection(data, network);
+  html += report_sections::modelSection(data, network, images.network);
   html += report_sections::outputSection(context);
   html += report_sections::scopeSection();
   if (owner) {
-    html += report_sections::ownerSection(data, context, options, privacy);
+    html += report_sections::ownerSection(data, context, options, privacy, images);
     html += report_sections::verdictSection(data, true, options.risk.get(), options.attacks.get(),
                                             options.attack_threshold);
   }

@@ -18,7 +18,9 @@
 //
 // The same report is written as HTML or as PDF (report_pdf.h: the HTML laid out on A4).
 //
-// Needs a QApplication (charts are rendered with Qt Widgets); call from the UI thread.
+// Its charts are rendered with Qt Widgets: what draws them (report_charts.h, and the functions
+// here that take no ReportImages) needs a QApplication and the UI thread. Assembling the HTML
+// from already drawn images (the overload that takes ReportImages) is text work, for any thread.
 #pragma once
 
 #include <memory>
@@ -74,11 +76,17 @@ enum class ReportFormat { kHtml, kPdf };
 // The format a report's file name asks for: ".pdf" (any case) is kPdf, anything else kHtml.
 ReportFormat ReportFormatOf(const QString& path);
 
-// The report's HTML.
+struct ReportImages;  // ui/report/report_charts.h
+
+// The report's HTML (UI thread): draws its charts (DrawReportImages), then assembles it.
 QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& context,
                                const ReportOptions& options = {});
+// The report's HTML from the charts of ReportCharts(data, options), already drawn (any thread:
+// no widget is touched). The same bytes as the overload above.
+QString BuildReleaseReportHtml(const ReviewData& data, const ReportContext& context,
+                               const ReportOptions& options, const ReportImages& images);
 
-// Builds the report and writes it atomically (engine/core/atomic_file.h) as HTML or PDF
+// Builds the report (UI thread) and writes it atomically (engine/core/atomic_file.h) as HTML or PDF
 // (ReportFormatOf(path)); refuses to write over the input. Errors name the path.
 Status WriteReleaseReport(const QString& path, const ReviewData& data,
                           const ReportContext& context, const ReportOptions& options = {});

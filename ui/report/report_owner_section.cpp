@@ -2,16 +2,13 @@
 // The owner-only part of the release report: the one place that reads statistics of the real
 // data (MetricReport) and the input's identity. Only ReportAudience::kOwner includes it.
 #include <algorithm>
-#include <numeric>
+#include <cassert>
 
 #include "ui/report/report_html.h"
 #include "ui/report/report_sections.h"
-#include "ui/review/attack_chart.h"
 #include "ui/review/attack_facts.h"
 #include "ui/review/histogram_chart.h"
 #include "ui/review/review_format.h"
-#include "ui/review/review_render.h"
-#include "ui/review/risk_chart.h"
 #include "ui/review/risk_facts.h"
 
 namespace deniable::ui::report_sections {
@@ -19,11 +16,6 @@ namespace {
 
 using report_html::escape;
 
-const QSize kHistogramSize(470, 360);    // logical pixels, two per row, rendered at 2x
-const QSize kPairOfHeatmapsSize(920, 520);
-const QSize kDifferenceSize(560, 520);
-const QSize kRiskPlotSize(760, 500);  // its legend needs the width
-const int kAttackChartWidth = 760;
 constexpr int kRiskGroupRows = 10;  // the riskiest (cell, value) groups listed
 
 QString utilityTables(const MetricReport& report) {
@@ -37,13 +29,8 @@ QString utilityTables(const MetricReport& report) {
                      QObject::tr("%1 / %2").arg(formatCount(report.real_rows),
                                                 formatCount(report.synthetic_rows)));
   QString html = report_html::keyValueTable(means);
-  std::vector<std::size_t> order(report.columns.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&report](std::size_t a, std::size_t b) {
-    return report.columns[a].tvd > report.columns[b].tvd;
-  });
   QList<QStringList> rows;
-  for (std::size_t i : order) {
+  for (std::size_t i : WorstColumns(report)) {
     const ColumnComparison& column = report.columns[i];
     rows << QStringList{toQString(column.name),
                         QObject::tr("%1 %2")
@@ -66,18 +53,14 @@ QString utilityTables(const MetricReport& report) {
   return html;
 }
 
-QString histogramFigures(const MetricReport& report, int count) {
-  std::vector<std::size_t> order(report.columns.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&report](std::size_t a, std::size_t b) {
-    return report.columns[a].tvd > report.columns[b].tvd;
-  });
+// `pictures`: ReportImages::histograms, the charts of WorstColumns(report, count).
+QString histogramFigures(const MetricReport& report, int count,
+                         const std::vector<QImage>& pictures) {
+  const std::vector<std::size_t> shown = WorstColumns(report, count);
+  assert(pictures.size() == shown.size() && "the histograms of ReportCharts for these options");
   QString html = QStringLiteral("<div class=\"grid2\">");
-  const std::size_t shown = std::min(order.size(), static_cast<std::size_t>(std::max(count, 0)));
-  for (std::size_t i = 0; i < shown; ++i) {
-    const ColumnComparison& column = report.columns[order[i]];
-    html += report_html::figure(renderHistogramImage(column, kHistogramSize, 2.0),
-                                histogramTitle(column), QString());
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    html += report_html::figure(pictures[i], histogramTitle(report.columns[shown[i]]), QString());
   }
   return html + QStringLiteral("</div>");
 }
@@ -85,7 +68,7 @@ QString histogramFigures(const MetricReport& report, int count) {
 // The Disclosure risk tab's findings (ui/review/risk_view.h): the verdict with the recommended
 // ε, the share of records outside the acceptable region at every ε tested, the RR × R plot and
 // the riskiest groups. Statistics of the real data: owner part only.
-QString riskPart(const RiskAnalysis& analysis, double runEpsilon) {
+QString riskPart(const RiskAnalysis& analysis, double runEpsilon, const QImage& plot) {
   QString html = QStringLiteral("<h3>%1</h3>")
                      .arg(escape(QObject::tr("Disclosure risk (McClure & Reiter)")));
   html += QStringLiteral("<p>%1</p>").arg(escape(riskVerdict(analysis, runEpsilon)));
@@ -115,10 +98,8 @@ QString riskPart(const RiskAnalysis& analysis, double runEpsilon) {
   html += report_html::table({QObject::tr("ε"), QObject::tr("Records outside"),
                               QObject::tr("Share outside"), QObject::tr("Largest RR")},
                              levels);
-  RiskChartView chart;
-  chart.setAnalysis(analysis);
   html += report_html::figure(
-      renderWidget(chart, kRiskPlotSize, 2.0), QObject::tr("Relative against absolute risk"),
+      plot, QObject::tr("Relative against absolute risk"),
       escape(QObject::tr("Each line: the records sharing a likelihood ratio, as the intruder's "
                          "prior belief grows; blue inside the acceptable region (green), red "
                          "outside. ε = %1.")
@@ -142,7 +123,7 @@ QString riskPart(const RiskAnalysis& analysis, double runEpsilon) {
 // The Attacks tab's figures (ui/review/attack_view.h): the finding at the owner's threshold,
 // what was attacked, the success-rate chart, the attacks' table, copies and closest records,
 // and the ML utility. Computed from real rows: owner part only.
-QString attacksPart(const AttackAnalysis& analysis, double threshold) {
+QString attacksPart(const AttackAnalysis& analysis, double threshold, const QImage& chart) {
   const EvaluateReport& r = analysis.report;
   QString html = QStringLiteral("<h3>%1</h3>")
                      .arg(escape(QObject::tr("Attacks on the release (against held-out rows)")));
@@ -150,11 +131,8 @@ QString attacksPart(const AttackAnalysis& analysis, double threshold) {
   html += QStringLiteral("<p><b>%1</b></p>").arg(escape(toQString(finding.headline)));
   html += QStringLiteral("<p>%1</p>").arg(escape(toQString(finding.reason)));
   html += QStringLiteral("<p class=\"note\">%1</p>").arg(escape(attackScope(r)));
-  AttackChart chart;
-  chart.setRows(attackRows(r), threshold);
   html += report_html::figure(
-      renderWidget(chart, QSize(kAttackChartWidth, chart.sizeHint().height()), 2.0),
-      QObject::tr("Success rates of the attacks"),
+      chart, QObject::tr("Success rates of the attacks"),
       escape(QObject::tr("Each attack against the rows the release was made from, against rows "
                          "held out before the run (never seen by the model) and as a random "
                          "guess; whiskers: 95% intervals.")));
@@ -186,7 +164,8 @@ QString attacksPart(const AttackAnalysis& analysis, double threshold) {
 }  // namespace
 
 QString ownerSection(const ReviewData& data, const ReportContext& context,
-                     const ReportOptions& options, const PrivacyFacts& privacy) {
+                     const ReportOptions& options, const PrivacyFacts& privacy,
+                     const ReportImages& images) {
   QString body = QStringLiteral("<p class=\"owner-banner\">%1</p><p>%2</p>")
                      .arg(escape(QObject::tr("Owner only — contains statistics of the real data. "
                                              "Do not publish this part.")),
@@ -221,25 +200,25 @@ QString ownerSection(const ReviewData& data, const ReportContext& context,
   body += utilityTables(report);
   if (!report.columns.empty() && options.histograms > 0) {
     body += QStringLiteral("<h3>%1</h3>").arg(escape(QObject::tr("The attributes that differ most")));
-    body += histogramFigures(report, options.histograms);
+    body += histogramFigures(report, options.histograms, images.histograms);
   }
   if (report.columns.size() >= 2) {
     body += QStringLiteral("<h3>%1</h3>").arg(escape(QObject::tr("Dependence between attributes")));
     body += report_html::figure(
-        renderCorrelationImage(report, kPairOfHeatmapsSize, 2.0, CorrelationParts::kRealAndSynthetic),
-        QObject::tr("Normalised mutual information heatmaps"),
+        images.heatmaps, QObject::tr("Normalised mutual information heatmaps"),
         escape(QObject::tr("Normalised mutual information of every attribute pair in the real "
                            "and the synthetic data, on one colour scale.")));
     body += report_html::figure(
-        renderCorrelationImage(report, kDifferenceSize, 2.0, CorrelationParts::kDifference),
-        QObject::tr("Difference of the mutual information heatmaps"),
+        images.heatmap_difference, QObject::tr("Difference of the mutual information heatmaps"),
         escape(QObject::tr("Synthetic minus real: red where the synthetic data ties a pair more "
                            "strongly than the real data, blue where less.")));
   }
   if (options.risk && !options.risk->report.per_epsilon.empty()) {
-    body += riskPart(*options.risk, data.settings.epsilon);
+    body += riskPart(*options.risk, data.settings.epsilon, images.risk_plot);
   }
-  if (options.attacks) body += attacksPart(*options.attacks, options.attack_threshold);
+  if (options.attacks) {
+    body += attacksPart(*options.attacks, options.attack_threshold, images.attack_chart);
+  }
   return report_html::section(QStringLiteral("owner-only"), QObject::tr("Owner's review"), body,
                               QStringLiteral("owner-only"));
 }

@@ -193,11 +193,20 @@ std::unique_ptr<QTextDocument> ReleaseReportPrintDocument(const QString& html,
   // is cut (each split moves what follows down: one at a time).
   QString text = adapted.html;
   std::vector<int> continued;  // the tables that are second parts
+  // Each table's column widths, from the whole table (the report before any split): both parts
+  // of a split table keep them.
+  std::vector<ColumnWidths> widths;
   PrintPages laidOut;
   std::unique_ptr<QTextDocument> document;
   for (int split = 0;; ++split) {
     document = make(text);  // a new document: one laid out before keeps traces of it
+    SetColumnWidths(*document, widths);
     laidOut = PaginateForPrint(*document, device);
+    if (split == 0) {
+      widths = ProportionalColumnWidths(*document);
+      SetColumnWidths(*document, widths);
+      LayOutFully(*document);
+    }
     KeepTablesTogether(*document, laidOut.margin, continued);
     const std::optional<TableRow> cut = FirstCutRow(*document, laidOut.margin);
     if (!cut || split == kMaxSplits) break;
@@ -206,6 +215,10 @@ std::unique_ptr<QTextDocument> ReleaseReportPrintDocument(const QString& html,
     text = next;
     for (int& index : continued) {
       if (index > cut->table) ++index;
+    }
+    if (static_cast<std::size_t>(cut->table) < widths.size()) {
+      const ColumnWidths part = widths[static_cast<std::size_t>(cut->table)];
+      widths.insert(widths.begin() + cut->table + 1, part);
     }
     continued.push_back(cut->table + 1);
   }

@@ -11,7 +11,8 @@
 // page's text. Nothing is added or removed: what a shareable HTML report leaves out, its PDF
 // leaves out too.
 //
-// Needs a QGuiApplication (fonts); call from the UI thread.
+// Needs a QGuiApplication (fonts); any thread: text layout and the PDF writer, no widget (the
+// GUI's export lays the PDF out on a worker, StageReport in ui/tasks/export_job.h).
 #pragma once
 
 #include <memory>

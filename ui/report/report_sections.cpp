@@ -14,17 +14,12 @@
 #include "ui/review/attack_facts.h"
 #include "ui/review/ledger_model.h"
 #include "ui/review/review_format.h"
-#include "ui/review/review_render.h"
 #include "ui/review/verdict_facts.h"
 
 namespace deniable::ui::report_sections {
 namespace {
 
 using report_html::escape;
-
-// The network picture's largest size in the report (logical pixels; rendered at 2x).
-constexpr int kNetworkWidth = 960;
-constexpr int kNetworkHeight = 760;
 
 QString modeSentence(const std::string& mode) {
   if (mode == "random") {
@@ -216,11 +211,10 @@ QString domainSection(const ReviewData& data) {
                               body);
 }
 
-QString modelSection(const ReviewData& data, const NetworkFacts& network) {
+QString modelSection(const ReviewData& data, const NetworkFacts& network, const QImage& picture) {
   std::size_t links = 0;
   for (const BayesNode& node : data.description.network.nodes) links += node.parents.size();
   QString body;
-  const QImage image = renderNetworkImage(data, QSize(kNetworkWidth, kNetworkHeight), 2.0);
   if (network.marginals) {
     std::size_t joint = 0;
     for (const MeasuredMarginal& m : network.measured) joint += m.attributes.size() > 1 ? 1 : 0;
@@ -246,7 +240,7 @@ QString modelSection(const ReviewData& data, const NetworkFacts& network) {
                       "such as a code and its label): %1.")
               .arg(pairs.join(QStringLiteral(", ")))));
     }
-    body += report_html::figure(image, QObject::tr("The measured marginals"),
+    body += report_html::figure(picture, QObject::tr("The measured marginals"),
                                 escape(QObject::tr("A line joins columns measured together (in "
                                                    "a noisy 2- or 3-way marginal); colours give "
                                                    "the attribute's type.")));
@@ -257,7 +251,7 @@ QString modelSection(const ReviewData& data, const NetworkFacts& network) {
                     "are in the description file.")
             .arg(data.description.network.nodes.size())
             .arg(links)));
-    body += report_html::figure(image, QObject::tr("The learned Bayesian network"),
+    body += report_html::figure(picture, QObject::tr("The learned Bayesian network"),
                                 escape(QObject::tr("Arrows point from parent to child; colours "
                                                    "give the attribute's type.")));
   }

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include "ui/report/release_report.h"
+#include "ui/report/report_charts.h"
 #include "ui/review/network_facts.h"
 #include "ui/review/privacy_facts.h"
 
@@ -17,7 +18,8 @@ QString releaseSection(const ReviewData& data, const PrivacyFacts& privacy);
 QString parameterSection(const ReviewData& data);
 QString ledgerSection(const ReviewData& data, const PrivacyFacts& privacy);
 QString domainSection(const ReviewData& data);
-QString modelSection(const ReviewData& data, const NetworkFacts& network);
+// `picture`: ReportImages::network.
+QString modelSection(const ReviewData& data, const NetworkFacts& network, const QImage& picture);
 QString outputSection(const ReportContext& context);
 QString warningSection(const PrivacyFacts& privacy, bool includeOwnerOnly);
 QString scopeSection();
@@ -31,8 +33,9 @@ QString verdictSection(const ReviewData& data, bool owner, const RiskAnalysis* r
 
 // The owner-only part (input path and SHA-256, CLI command, utility metrics, histograms,
 // heatmaps, owner-only warnings, the Disclosure risk analysis when options.risk is set, the
-// attacks on the release when options.attacks is).
+// attacks on the release when options.attacks is); its pictures from `images`.
 QString ownerSection(const ReviewData& data, const ReportContext& context,
-                     const ReportOptions& options, const PrivacyFacts& privacy);
+                     const ReportOptions& options, const PrivacyFacts& privacy,
+                     const ReportImages& images);
 
 }  // namespace deniable::ui::report_sections

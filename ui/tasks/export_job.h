@@ -4,9 +4,12 @@
 // release report, all or nothing, in two phases:
 //  1. StageExport (worker thread): every file is written (atomically) to a hidden staging name
 //     beside its destination and fingerprinted (SHA-256); the input is hashed again.
-//  2. On the UI thread: the release report (HTML, PDF or both), which needs the fingerprints
-//     and Qt Widgets to render its charts, is staged with StageText; then CommitExport renames every staged file
-//     into place (rename(2): atomic per file), or DiscardExport removes them.
+//  2. The release report (HTML, PDF or both), which needs the fingerprints: its charts need Qt
+//     Widgets, so JobController draws them on the UI thread, one per event-loop turn, while
+//     StageExport runs; then, on a worker, build_report_html assembles the HTML from those
+//     pictures and the fingerprints and StageReport stages it and lays out its PDF.
+//  3. CommitExport renames every staged file into place (rename(2): atomic per file), or
+//     DiscardExport removes them.
 // A failure or a Cancel before the commit leaves every destination as it was. No destination
 // may be the input (CheckNotOverwritingInput) or another destination.
 #pragma once
@@ -22,6 +25,7 @@
 
 #include "engine/core/progress.h"
 #include "engine/core/result.h"
+#include "ui/report/report_charts.h"
 #include "ui/tasks/jobs.h"
 
 namespace deniable::ui {
@@ -45,13 +49,16 @@ struct ExportRequest {
   // empty: not written. Never listed in a report: they are not part of the release.
   QString control_path;
   std::vector<TextFile> text_files;
-  // The release report: written last, from the other files' fingerprints. Its HTML (charts
-  // rendered with Qt Widgets) is built on the UI thread by build_report_html; the PDF is laid
-  // out from that HTML in the background (StageReport), so the window stays live.
+  // The release report: written last, from the other files' fingerprints, in two halves
+  // (report_charts.h) so that the window stays live. report_charts are drawn on the UI thread
+  // (Qt Widgets), in order, one per event-loop turn; build_report_html then assembles the HTML
+  // from their pictures and the staged files on a worker (it must touch no QObject), and
+  // StageReport lays out the PDF there too.
   QString report_path;       // HTML; empty: none
   QString report_pdf_path;   // PDF; empty: none
   QString report_title;      // the PDF's document title
-  std::function<Result<QString>(const StagedExport&)> build_report_html;
+  std::vector<ReportChart> report_charts;
+  std::function<Result<QString>(const StagedExport&, const ReportImages&)> build_report_html;
 };
 
 struct WrittenFile {

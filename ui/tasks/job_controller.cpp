@@ -13,6 +13,12 @@
 namespace deniable::ui {
 namespace {
 
+// An export's progress with a report: the files are staged (to kStagedShare) while the charts
+// are drawn (from kStagedShare to kChartsDrawn, the two overlap), then the report is assembled
+// and laid out.
+constexpr double kStagedShare = 0.4;
+constexpr double kChartsDrawn = 0.8;
+
 // Cancellation by a flag instead of QFuture::cancel, for the export: its future must always
 // deliver a result, because once the files are moved into place a late Cancel must not be
 // reported as "nothing written".
@@ -30,7 +36,11 @@ class FlagProgress final : public Progress {
 }  // namespace
 
 JobController::JobController(Session* session, QObject* parent)
-    : QObject(parent), session_(session), trace_(std::make_shared<JobTrace>()), tick_(new QTimer(this)) {
+    : QObject(parent),
+      session_(session),
+      trace_(std::make_shared<JobTrace>()),
+      chart_timer_(new QTimer(this)),
+      tick_(new QTimer(this)) {
   for (QFutureWatcherBase* watcher :
        {static_cast<QFutureWatcherBase*>(&load_watcher_),
         static_cast<QFutureWatcherBase*>(&run_watcher_),
@@ -44,6 +54,10 @@ JobController::JobController(Session* session, QObject* parent)
   connect(&export_watcher_, &QFutureWatcherBase::finished, this, &JobController::onExportFinished);
   connect(&report_watcher_, &QFutureWatcherBase::finished, this, &JobController::onReportFinished);
   connect(&advice_watcher_, &QFutureWatcherBase::finished, this, &JobController::onAdviceFinished);
+  // One chart per turn of the event loop: what is queued (paints, input, Cancel) runs between.
+  chart_timer_->setSingleShot(true);
+  chart_timer_->setInterval(0);
+  connect(chart_timer_, &QTimer::timeout, this, &JobController::drawNextChart);
   // Progress signals can be sparse (a long stage reports rarely): refresh the time left.
   tick_->setInterval(250);
   connect(tick_, &QTimer::timeout, this, &JobController::emitProgress);
@@ -68,6 +82,11 @@ void JobController::end(End how, const QString& message) {
   const Kind kind = kind_;
   kind_ = Kind::kNone;
   tick_->stop();
+  chart_timer_->stop();
+  report_charts_.clear();
+  report_images_ = ReportImages{};
+  staged_.reset();
+  export_request_ = ExportRequest{};
   emit finished(kind, how, message);
 }
 
@@ -109,12 +128,25 @@ bool JobController::startExport(const ExportRequest& request) {
   if (busy()) return false;
   begin(Kind::kExport, tr("Exporting"));
   export_request_ = request;
+  report_charts_ = std::move(export_request_.report_charts);
+  export_request_.report_charts.clear();
+  const bool report = (!request.report_path.isEmpty() || !request.report_pdf_path.isEmpty()) &&
+                      request.build_report_html;
+  if (!report) report_charts_.clear();
+  next_chart_ = 0;
   export_stop_ = std::make_shared<std::atomic<bool>>(false);
   export_watcher_.setFuture(runInBackground<StageOutcome>(
-      trace_, [request, stop = export_stop_](Progress& progress) {
+      trace_, [request = export_request_, stop = export_stop_,
+               share = report ? kStagedShare : 1.0](Progress& progress) {
         FlagProgress flagged(progress, *stop);
-        return StageExport(request, flagged);
+        SubProgress staging(flagged, 0.0, share);
+        return StageExport(request, staging);
       }));
+  // The charts are drawn meanwhile, here: the staging needs no UI thread.
+  if (!chartsDrawn()) {
+    showChartStage();
+    chart_timer_->start();
+  }
   return true;
 }
 
@@ -187,8 +219,6 @@ void JobController::onRunFinished() {
 
 void JobController::onExportFinished() {
   const StageOutcome outcome = export_watcher_.result();
-  ExportRequest request = std::move(export_request_);
-  export_request_ = ExportRequest{};
   if (!outcome) {
     if (outcome.error().code == ErrorCode::kCancelled) {
       end(End::kCancelled, tr("Export cancelled: no file was written."));
@@ -197,28 +227,68 @@ void JobController::onExportFinished() {
     }
     return;
   }
-  std::shared_ptr<StagedExport> staged = outcome.value();
+  staged_ = outcome.value();
+  const ExportRequest& request = export_request_;
   if ((request.report_path.isEmpty() && request.report_pdf_path.isEmpty()) ||
       !request.build_report_html || export_stop_->load()) {
-    commitExport(*staged);  // discards instead when Cancel was pressed
+    commitExport(*staged_);  // discards instead when Cancel was pressed
     return;
   }
-  // The report's HTML renders charts with Qt Widgets: here, on the UI thread, from the
-  // fingerprints. Its PDF layout (about 2 s for the demo's owner report) runs in the
-  // background like the rest of the export.
-  auto html = request.build_report_html(*staged);
-  if (!html) {
-    DiscardExport(*staged);
-    end(End::kFailed, describeError(html.error()));
+  if (chartsDrawn()) startReport();  // else drawNextChart starts it after the last chart
+}
+
+void JobController::showChartStage() {
+  const double drawn =
+      static_cast<double>(next_chart_) / static_cast<double>(report_charts_.size());
+  trace_->report(kStagedShare + (kChartsDrawn - kStagedShare) * drawn,
+                 tr("Drawing the report's charts (%1 of %2): %3")
+                     .arg(next_chart_ + 1)
+                     .arg(report_charts_.size())
+                     .arg(report_charts_[next_chart_].title));
+  emitProgress();
+}
+
+void JobController::drawNextChart() {
+  if (kind_ != Kind::kExport || chartsDrawn()) return;
+  if (export_stop_->load()) {
+    next_chart_ = report_charts_.size();  // Cancel: draw no more
+  } else {
+    report_charts_[next_chart_].draw(report_images_);
+    ++next_chart_;
+    if (!chartsDrawn()) {
+      showChartStage();
+      chart_timer_->start();
+      return;
+    }
+  }
+  if (staged_) startReport();  // else onExportFinished starts it once the files are staged
+}
+
+void JobController::startReport() {
+  std::shared_ptr<StagedExport> staged = std::move(staged_);
+  staged_.reset();
+  if (export_stop_->load()) {
+    commitExport(*staged);  // discards
     return;
   }
+  // The HTML (the pictures' PNG encoding, the verdict's utility baselines) and its PDF layout
+  // (about 2 s for the demo's owner report) in the background like the rest of the export.
   report_watcher_.setFuture(runInBackground<StageOutcome>(
-      trace_, [staged, request = std::move(request), html = std::move(html.value()),
-               stop = export_stop_](Progress& progress) -> StageOutcome {
-        progress.Report(0.95, "Laying out the release report");
-        if (Status s = StageReport(*staged, request, html); !s) {
+      trace_,
+      [staged, request = std::move(export_request_), images = std::move(report_images_),
+       stop = export_stop_](Progress& progress) -> StageOutcome {
+        progress.Report(kChartsDrawn, "Assembling the release report");
+        auto html = request.build_report_html(*staged, images);
+        if (!html) {
           DiscardExport(*staged);
-          return s.error();
+          return html.error();
+        }
+        if (!stop->load()) {
+          progress.Report(0.85, "Laying out the release report");
+          if (Status s = StageReport(*staged, request, html.value()); !s) {
+            DiscardExport(*staged);
+            return s.error();
+          }
         }
         if (stop->load()) {
           DiscardExport(*staged);
@@ -226,6 +296,8 @@ void JobController::onExportFinished() {
         }
         return staged;
       }));
+  export_request_ = ExportRequest{};
+  report_images_ = ReportImages{};
 }
 
 void JobController::onReportFinished() {

@@ -4,11 +4,15 @@
 // what they produce in the Session on the UI thread; reports progress, time left and the
 // outcome. Cancel stops the engine at its next poll and leaves the session as it was (a
 // cancelled future holds no result; nothing is written: the run writes no file, the export
-// stages its files and commits them only at the end).
+// stages its files and commits them only at the end). An export with a release report draws
+// the report's charts on the UI thread, one per event-loop turn, while its files are staged in
+// the background; the report's HTML and PDF are then made on a worker (export_job.h).
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <memory>
+#include <vector>
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -72,6 +76,15 @@ class JobController : public QObject {
   void onLoadFinished();
   void onRunFinished();
   void onExportFinished();
+  // The report's next chart (UI thread; Qt Widgets), then the next one a turn of the event
+  // loop later: the window stays live, the progress names the chart and Cancel is honoured
+  // between charts. After the last one, startReport once the files are staged.
+  void drawNextChart();
+  bool chartsDrawn() const { return next_chart_ >= report_charts_.size(); }
+  void showChartStage();
+  // The files are staged and the charts drawn: assembles the report's HTML from the pictures
+  // and lays out its PDF on a worker (or discards everything when Cancel was pressed).
+  void startReport();
   void onReportFinished();
   // The export's last step: moves the staged files into place (or discards them when Cancel
   // was pressed after the worker's last poll) and ends the job.
@@ -84,10 +97,17 @@ class JobController : public QObject {
   QFutureWatcher<LoadOutcome> load_watcher_;
   QFutureWatcher<RunOutcome> run_watcher_;
   QFutureWatcher<StageOutcome> export_watcher_;
-  // The release report's PDF layout, after the HTML was built on the UI thread.
+  // The release report's HTML and PDF, after its charts were drawn on the UI thread.
   QFutureWatcher<StageOutcome> report_watcher_;
   QFutureWatcher<AdviceOutcome> advice_watcher_;
   ExportRequest export_request_;
+  // The export's report while its charts are drawn: what is left to draw, what was drawn, and
+  // the staged files once StageExport returned.
+  std::vector<ReportChart> report_charts_;
+  std::size_t next_chart_ = 0;
+  ReportImages report_images_;
+  std::shared_ptr<StagedExport> staged_;
+  QTimer* chart_timer_;
   QTimer* tick_;
   bool have_load_settings_ = false;
   PrivacySettings load_settings_;
