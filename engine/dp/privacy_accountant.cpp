@@ -3,6 +3,7 @@
 #include "engine/dp/privacy_accountant.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <limits>
 
@@ -220,7 +221,10 @@ LedgerEntry PrivacyAccountant::Folded(LedgerEntry entry) const {
       entry.delta_each != 0) {
     return entry;
   }
-  entry.mechanism += " (ε = " + FormatDouble(entry.epsilon_each) +
+  // The label rounds ε to 4 significant digits for reading; the entry's ρ is exact.
+  char epsilon[32];
+  std::snprintf(epsilon, sizeof epsilon, "%.4g", entry.epsilon_each);
+  entry.mechanism += std::string(" (ε ≈ ") + epsilon +
                      "-DP, in the zCDP block as ρ = ε²/2: Bun & Steinke 2016, Prop. 1.4)";
   entry.rho_each = ZcdpOfPureDp(entry.epsilon_each);
   entry.epsilon_each = 0;

@@ -30,7 +30,7 @@ inline constexpr double kPairSwapsPerRow = 20;
 // workload leaves out queries of more than 10,000 cells), and the swap attempts are cut so
 // that attempts × (attributes − 1) stays within the work budget.
 inline constexpr std::size_t kRefineMaxCells = 10000;
-inline constexpr double kRefineWorkBudget = 2e8;
+inline constexpr double kRefineWorkBudget = 5e7;
 
 struct SamplingOptions {
   bool systematic = true;

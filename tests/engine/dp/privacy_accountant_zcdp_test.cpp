@@ -133,7 +133,7 @@ TEST(PrivacyAccountantZcdpTest, FoldedPureEntriesJoinTheBlockAsEpsilonSquaredOve
   EXPECT_EQ(entries[2].rho_each, 0.05 * 0.05 / 2);  // exact here: 0.0025 / 2 rounded up
   EXPECT_GE(entries[2].rho_each, 0.00125);
   EXPECT_EQ(entries[2].composition, "zcdp");
-  EXPECT_NE(entries[2].mechanism.find("ε = 0.05-DP"), std::string::npos) << entries[2].mechanism;
+  EXPECT_NE(entries[2].mechanism.find("ε ≈ 0.05-DP"), std::string::npos) << entries[2].mechanism;
   EXPECT_EQ(entries[3].rho_each, ZcdpOfPureDp(0.01));
   // ρ = 0.001 + 0.00125 + 10 × 0.00005 = 0.00275.
   EXPECT_NEAR(accountant->RhoOf("all"), 0.00275, 1e-15);
