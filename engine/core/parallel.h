@@ -13,8 +13,12 @@
 //   - The first exception wins; later ones are dropped. The error names `what`.
 //   - Results must not depend on scheduling: derive per-task random streams before forking
 //     (STYLE.md §5) and write each task's result to its own slot.
-// When NOT to use: for work of a few microseconds (a thread start costs ~20 µs), or for work
-// that must run while the caller returns (nothing here is detached).
+// ParallelFor's helpers run on threads kept for it (one pool, hardware concurrency − 1 threads,
+// one fork at a time; a nested or concurrent fork, or one that wants more helpers, starts
+// threads of its own), so a fork costs a wake-up, not a thread start. ForkJoin always starts
+// its own threads (its workers may run for the whole call, in roles of their own).
+// When NOT to use: for work of a few microseconds, or for work that must run while the caller
+// returns (nothing a caller gives here outlives the call).
 #pragma once
 
 #include <atomic>
@@ -56,7 +60,8 @@ Status ForkJoin(std::size_t workers, std::string_view what,
                 const std::function<void(std::size_t worker, StopFlag& stop)>& body);
 
 // Runs task(index, worker) exactly once for every index in [0, count), handing indices out
-// dynamically, on ThreadCount(threads, count) threads (0 = hardware concurrency); `what` names
+// dynamically, on ThreadCount(threads, count) threads (0 = hardware concurrency; the calling
+// thread and pool threads or, when the pool is taken, new ones); `what` names
 // the work in errors ("sampling rows"); `worker` (< that count) names
 // the thread, for per-thread scratch. If fewer threads can be started, the started ones do all
 // the work. With a `progress` (only the calling thread touches it), the calling thread polls
