@@ -2,9 +2,9 @@
 #include "engine/core/parallel.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <exception>
 #include <mutex>
 #include <new>
