@@ -46,9 +46,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMA_DIR = os.path.join(REPO, 'bench', 'schemas')
-DEFAULT_DATA = os.path.normpath(os.path.join(REPO, '..', 'shared', 'data'))
-if not os.path.isdir(DEFAULT_DATA):
-    DEFAULT_DATA = '/work/shared/data'
+# ../shared/data beside the project, or DENIABLE_SHARED_DATA (as in CMakeLists.txt); --data too.
+DEFAULT_DATA = os.environ.get('DENIABLE_SHARED_DATA') or os.path.normpath(
+    os.path.join(REPO, '..', 'shared', 'data'))
 ALL_MODES = ['random', 'independent', 'correlated', 'marginals', 'deniable']
 ALL_EPS = [0.3, 1.0, 3.0]
 QUICK_TABLES = ['adult', 'compas_reduced', 'flchain', 'penguins', 'wide']

@@ -23,10 +23,14 @@ HARNESSES=(csv schema_json description datasynthesizer project_file cli_args)
 FLAGS=(-max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
 
 configure() {
-  local launcher=()
-  if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+  local extra=()
+  if command -v ccache >/dev/null 2>&1; then extra=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+  # Ninja for a new build directory, as packaging/build.sh does.
+  if [ ! -f "$BUILD/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then
+    extra+=(-G Ninja)
+  fi
   cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++-14 \
-    -DDENIABLE_FUZZ=ON -DDENIABLE_BUILD_GUI=OFF -DDENIABLE_BUILD_BENCH=OFF "${launcher[@]}" \
+    -DDENIABLE_FUZZ=ON -DDENIABLE_BUILD_GUI=OFF -DDENIABLE_BUILD_BENCH=OFF "${extra[@]}" \
     >/dev/null
 }
 

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake pkg-config
+  build-essential cmake ninja-build pkg-config
   clang-14 llvm-14 libfuzzer-14-dev
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libxkbcommon-dev
   libboost-math-dev libgtest-dev libgmock-dev googletest libbenchmark-dev
