@@ -167,6 +167,7 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   }
 
   EstimationOptions round_options;
+  round_options.method = options.estimation;
   round_options.iterations = options.round_iterations;
   round_options.tolerance = 1e-6;
   round_options.threads = static_cast<std::size_t>(std::max(options.threads, 0));
@@ -259,6 +260,7 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   final_options.iterations =
       IterationsFor(model.tree().TotalCells(), options.iterations, kMinFinalIterations,
                     kFinalCellIterations, options.fixed_iterations);
+  final_options.method = options.estimation;
   final_options.tolerance = 1e-8;
   final_options.threads = static_cast<std::size_t>(std::max(options.threads, 0));
   auto final_fit = EstimateModel(measurements, sizes, final_options, &model);

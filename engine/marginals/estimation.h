@@ -8,8 +8,11 @@
 // with private-pgm's step rule (FactoredInference.mirror_descent): α starts at 2 / total² every
 // iteration and is halved (at most 25 times) until the sufficient-decrease test
 //     L(μ_old) − L(μ_new) >= ½ · α · ⟨∇L, μ_old − μ_new⟩
-// holds. The total is the inverse-variance weighted mean of the measurements' sums unless
-// given.
+// holds (our start and growth: estimation.md §2). EstimationMethod::kAccelerated minimises the
+// same loss by accelerated mirror descent (the accelerated Bregman proximal gradient method,
+// Tseng 2008; Hanzely, Richtárik & Xiao 2021, Alg. 1 with γ = 2: O(1/k²) where mirror descent
+// is O(1/k); estimation.md §4). The total is the inverse-variance weighted mean of the
+// measurements' sums unless given.
 //
 // Post-processing only: it reads noisy measurements, never data, so it costs no privacy.
 // Do NOT feed it exact counts of private data and release the result.
@@ -37,7 +40,14 @@ struct Measurement {
   std::vector<double> weights;
 };
 
+// How the loss is minimised over the marginal polytope (estimation.md §2 and §4).
+enum class EstimationMethod {
+  kMirrorDescent,  // private-pgm's Algorithm 1 with a growing step (O(1/k))
+  kAccelerated,    // accelerated Bregman proximal gradient with line search (O(1/k²))
+};
+
 struct EstimationOptions {
+  EstimationMethod method = EstimationMethod::kMirrorDescent;
   int iterations = 1000;
   std::optional<double> total;  // the known total; else estimated from the measurements
   // Stop early when an iteration lowers the loss by less than this fraction of it (0: never).

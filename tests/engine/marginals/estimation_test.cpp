@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 #include "engine/core/random.h"
@@ -41,14 +42,16 @@ double MaxRelativeError(const Factor& a, const std::vector<double>& b) {
   return worst;
 }
 
-class NoiselessRecoveryTest : public ::testing::TestWithParam<std::vector<Clique>> {};
+class NoiselessRecoveryTest
+    : public ::testing::TestWithParam<std::tuple<std::vector<Clique>, EstimationMethod>> {};
 
 TEST_P(NoiselessRecoveryTest, RecoversTheMeasuredMarginals) {
   const Truth truth = RandomTruth({3, 4, 2, 5, 3}, 10000.0, 11);
   std::vector<Measurement> measurements;
   for (int a = 0; a < 5; ++a) measurements.push_back(Exact(truth, {a}));
-  for (const Clique& c : GetParam()) measurements.push_back(Exact(truth, c));
+  for (const Clique& c : std::get<0>(GetParam())) measurements.push_back(Exact(truth, c));
   EstimationOptions options;
+  options.method = std::get<1>(GetParam());
   options.iterations = 3000;
   options.total = 10000.0;
   auto result = EstimateModel(measurements, truth.sizes, options);
@@ -62,9 +65,47 @@ TEST_P(NoiselessRecoveryTest, RecoversTheMeasuredMarginals) {
 
 INSTANTIATE_TEST_SUITE_P(
     Graphs, NoiselessRecoveryTest,
-    ::testing::Values(std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 4}},          // tree
-                      std::vector<Clique>{{0, 1}, {1, 2}, {0, 2}, {2, 3}, {3, 4}},  // cycle
-                      std::vector<Clique>{{0, 1, 2}, {2, 3, 4}, {1, 3}}));          // non-tree
+    ::testing::Combine(
+        ::testing::Values(std::vector<Clique>{{0, 1}, {1, 2}, {2, 3}, {3, 4}},          // tree
+                          std::vector<Clique>{{0, 1}, {1, 2}, {0, 2}, {2, 3}, {3, 4}},  // cycle
+                          std::vector<Clique>{{0, 1, 2}, {2, 3, 4}, {1, 3}}),           // non-tree
+        ::testing::Values(EstimationMethod::kMirrorDescent, EstimationMethod::kAccelerated)));
+
+// Noisy measurements of overlapping cliques (inconsistent, so the minimum loss is positive, as
+// in AIM's rounds). Both methods reach the same minimum (the loss is convex in the marginals;
+// 4,000 iterations of either are converged to 1e-6 relative here), and the accelerated one
+// gets much closer to it in 40 iterations: its gap is at most a fifth of mirror descent's
+// (measured: about 1/40 on these seeds; O(1/k²) against O(1/k)).
+TEST(EstimationTest, AcceleratedDescentConvergesFasterToTheSameMinimum) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const Truth truth = RandomTruth({6, 5, 4, 6, 3}, 20000.0, seed);
+    std::vector<Measurement> ms;
+    for (int a = 0; a < 5; ++a) ms.push_back(Exact(truth, {a}));
+    for (const Clique& c : std::vector<Clique>{{0, 1}, {1, 2}, {0, 2}, {2, 3}, {3, 4}, {1, 3, 4}}) {
+      ms.push_back(Exact(truth, c));
+    }
+    SeededRng rng(seed + 100);
+    for (Measurement& m : ms) {
+      m.sigma = 30.0;
+      for (double& v : m.noisy) v += 30.0 * 3.4641 * (UniformUnit(rng) - 0.5);  // sd 30
+    }
+    const auto loss = [&](EstimationMethod method, int iterations) {
+      EstimationOptions options;
+      options.method = method;
+      options.iterations = iterations;
+      auto fit = EstimateModel(ms, truth.sizes, options);
+      EXPECT_TRUE(fit.has_value());
+      return fit->loss;
+    };
+    const double optimum = loss(EstimationMethod::kMirrorDescent, 4000);
+    ASSERT_GT(optimum, 0);
+    EXPECT_NEAR(loss(EstimationMethod::kAccelerated, 4000), optimum, 1e-6 * optimum) << seed;
+    const double plain_gap = loss(EstimationMethod::kMirrorDescent, 40) - optimum;
+    const double fast_gap = loss(EstimationMethod::kAccelerated, 40) - optimum;
+    EXPECT_GT(plain_gap, 0) << seed;
+    EXPECT_LT(fast_gap, plain_gap / 5) << seed << ": " << fast_gap << " vs " << plain_gap;
+  }
+}
 
 TEST(EstimationTest, EstimatesTheTotalByInverseVariance) {
   std::vector<Measurement> ms = {{{0}, {60, 40}, 1.0, {}}, {{1}, {30, 30, 30}, 2.0, {}}};
