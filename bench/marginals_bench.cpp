@@ -232,7 +232,8 @@ void BM_Estimation(benchmark::State& state) {
   for (int a = 0; a < d; ++a) cliques.push_back({a});
   for (int a = 0; a + 1 < d; ++a) cliques.push_back({a, a + 1});
   for (int a = 0; a + 2 < d; a += 3) {
-    if (CellCount({a, a + 1, a + 2}, data->cardinalities) <= 10000) cliques.push_back({a, a + 1, a + 2});
+    const Clique triple = {a, a + 1, a + 2};
+    if (CellCount(triple, data->cardinalities) <= 10000) cliques.push_back(triple);
   }
   SeededRng rng(7);
   std::vector<Measurement> ms;

@@ -130,7 +130,8 @@ double Dot(const Values& a, const Values& b, const std::vector<Factor>& c) {  //
 // the KL divergence of the tree-structured distributions, from the decomposition
 // log p = Σ_C log p_C − Σ_S log p_S over the cliques and the separators with their parents.
 struct TreeDivergence {
-  std::vector<std::vector<std::uint32_t>> to_separator;  // per clique: cell -> parent separator cell
+  // Per clique: its cell -> its parent separator's cell.
+  std::vector<std::vector<std::uint32_t>> to_separator;
   std::vector<std::size_t> separator_cells;               // 0 for the root
 
   explicit TreeDivergence(const GraphicalModel& model) {
@@ -219,7 +220,7 @@ std::pair<double, int> AcceleratedDescent(GraphicalModel& model,
   const std::size_t m = model.potentials().size();
   const TreeDivergence divergence(model);
   Values u(m), z(m), x(m), y(m), x_new(m), gradient, scratch_gradient, scratch_x, scratch_dx;
-  std::vector<double> clique_loss, scratch;
+  std::vector<double> clique_loss, dots(m), scratch;
   for (std::size_t c = 0; c < m; ++c) {
     u[c] = model.potentials()[c].values;
     z[c] = model.marginals()[c].values;
@@ -243,7 +244,9 @@ std::pair<double, int> AcceleratedDescent(GraphicalModel& model,
       }
       model.ForEachClique([&](std::size_t c) {
         y[c].resize(x[c].size());
-        for (std::size_t i = 0; i < x[c].size(); ++i) y[c][i] = (1 - theta) * x[c][i] + theta * z[c][i];
+        for (std::size_t i = 0; i < x[c].size(); ++i) {
+          y[c][i] = (1 - theta) * x[c][i] + theta * z[c][i];
+        }
       });
       const double loss_y = LossAndGradient(model, values_of(y), placed, by_clique, gradient,
                                             scratch_x, scratch_dx, clique_loss);
@@ -262,9 +265,9 @@ std::pair<double, int> AcceleratedDescent(GraphicalModel& model,
           x_new[c][i] = (1 - theta) * x[c][i] + theta * zc[i];
           dot += gradient[c][i] * (x_new[c][i] - y[c][i]);
         }
-        clique_loss[c] = dot;
+        dots[c] = dot;
       });
-      for (double v : clique_loss) linear += v;
+      for (double v : dots) linear += v;  // in clique order: independent of the threads
       loss_new = LossAndGradient(model, values_of(x_new), placed, by_clique, scratch_gradient,
                                  scratch_x, scratch_dx, clique_loss);
       const double bound = loss_y + linear + theta * theta * l * divergence(model, z, scratch);
