@@ -259,7 +259,8 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
 
 namespace {
 
-// PrivBayes over the attributes that no found dependency derives, then the derived ones.
+// The dependency search, then PrivBayes with every found child placed right after its parent
+// (its deterministic node; StructureOptions::forced_parent).
 Result<BayesNet> LearnWithDependencies(const EncodedTable& data, const PrivBayesOptions& options,
                                        double epsilon, double rows,
                                        PrivacyAccountant& accountant,
@@ -271,42 +272,13 @@ Result<BayesNet> LearnWithDependencies(const EncodedTable& data, const PrivBayes
   SubProgress search_progress(progress, 0.0, 0.1);
   auto found = FindDependencies(data, search, accountant, partition, rng, search_progress);
   if (!found) return found.error();
-  const double remaining = internal::SubtractDown(epsilon, found->spent);
-  std::vector<bool> derived(data.num_attributes(), false);
-  for (const Dependency& d : found->found) derived[static_cast<std::size_t>(d.child)] = true;
-  // The table of the other attributes (same rows), with their names and bucket maps.
-  EncodedTable reduced;
-  reduced.rows = data.rows;
-  std::vector<int> original;
-  std::vector<std::string> names;
   PrivBayesOptions rest = options;
   rest.dependency_fraction = 0;
-  rest.epsilon = remaining;
+  rest.epsilon = internal::SubtractDown(epsilon, found->spent);
   rest.public_rows = rows;
-  rest.parent_buckets.clear();
-  rest.other_codes.clear();
-  for (std::size_t a = 0; a < data.num_attributes(); ++a) {
-    if (derived[a]) continue;
-    original.push_back(static_cast<int>(a));
-    reduced.columns.push_back(data.columns[a]);
-    reduced.cardinalities.push_back(data.cardinalities[a]);
-    if (a < options.other_codes.size()) rest.other_codes.push_back(options.other_codes[a]);
-    names.push_back(internal::AttributeLabel(static_cast<int>(a), options.names));
-    rest.parent_buckets.push_back(a < options.parent_buckets.size() ? options.parent_buckets[a]
-                                                                    : std::vector<std::uint32_t>{});
-  }
-  rest.names = &names;
+  rest.derived = std::move(found->found);
   SubProgress learn_progress(progress, 0.1, 1.0);
-  auto net = LearnPrivBayes(reduced, rest, accountant, partition, rng, learn_progress);
-  if (!net) return net.error();
-  for (BayesNode& node : net->nodes) {
-    node.attribute = original[static_cast<std::size_t>(node.attribute)];
-    for (int& parent : node.parents) parent = original[static_cast<std::size_t>(parent)];
-  }
-  if (Status s = AppendDerived(found->found, data.cardinalities, net.value()); !s) {
-    return s.error();
-  }
-  return net;
+  return LearnPrivBayes(data, rest, accountant, partition, rng, learn_progress);
 }
 
 }  // namespace
@@ -362,6 +334,21 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
     return LearnWithDependencies(data, options, epsilon, rows, accountant, partition, rng,
                                  progress);
   }
+  // Found dependencies (options.derived): deterministic children, forced after their parents.
+  std::vector<bool> derived(m, false);
+  std::vector<int> forced_parent(m, -1);
+  for (const Dependency& d : options.derived) {
+    if (d.child < 0 || static_cast<std::size_t>(d.child) >= m || d.parent < 0 ||
+        static_cast<std::size_t>(d.parent) >= m || d.parent == d.child ||
+        d.mapping.size() != data.cardinalities[static_cast<std::size_t>(d.parent)] ||
+        derived[static_cast<std::size_t>(d.child)]) {
+      return InvalidArgument("a derived attribute's dependency does not fit the table (or "
+                             "derives an attribute twice)");
+    }
+    derived[static_cast<std::size_t>(d.child)] = true;
+    forced_parent[static_cast<std::size_t>(d.child)] = d.parent;
+  }
+  const std::size_t learnt = m - options.derived.size();  // the tables that get noise
   const double epsilon_structure = ShareOf(epsilon, options.structure_fraction);
   const double epsilon_tables = internal::SubtractDown(epsilon, epsilon_structure);
 
@@ -369,10 +356,11 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
   structure_options.degree = options.degree;
   structure_options.epsilon = epsilon_structure;
   structure_options.parent_buckets = options.parent_buckets;
+  structure_options.forced_parent = forced_parent;
   structure_options.names = options.names;
   if (options.usefulness_theta > 0) {
     const double cells = std::floor(rows * epsilon_tables /
-                                    (static_cast<double>(m) * options.usefulness_theta));
+                                    (static_cast<double>(learnt) * options.usefulness_theta));
     // At least every attribute's own marginal fits (a table limit below the largest
     // cardinality would only remove parents, never the marginal itself).
     structure_options.max_table_cells =
@@ -382,18 +370,34 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
       !AnyEdgeFits(data, options.parent_buckets, structure_options.max_table_cells)) {
     // No table with even one parent would be useful: the structure could only be a list of
     // marginals, so nothing is spent on it and the tables get the whole rest (privbayes.md §3).
-    std::vector<BayesNode> marginals(m);
-    for (std::size_t a = 0; a < m; ++a) marginals[a].attribute = static_cast<int>(a);
-    return LearnConditionals(data, std::move(marginals), epsilon, accountant, partition, rng,
-                             progress, options.names, &options.other_codes);
+    // Found dependencies keep their deterministic nodes, after their parents.
+    BayesNet marginals;
+    for (std::size_t a = 0; a < m; ++a) {
+      if (derived[a]) continue;
+      marginals.nodes.emplace_back();
+      marginals.nodes.back().attribute = static_cast<int>(a);
+    }
+    if (Status s = AppendDerived(options.derived, data.cardinalities, marginals); !s) {
+      return s.error();
+    }
+    return LearnConditionals(data, std::move(marginals.nodes), epsilon, accountant, partition,
+                             rng, progress, options.names, &options.other_codes, &derived);
   }
   SubProgress structure_progress(progress, 0.0, 0.7);
   auto structure = LearnPrivBayesStructure(data, structure_options, accountant, partition, rng,
                                            structure_progress);
   if (!structure) return structure.error();
+  for (BayesNode& node : structure.value()) {  // the found children's deterministic tables
+    for (const Dependency& d : options.derived) {
+      if (d.child != node.attribute) continue;
+      node = DeterministicNode(d, data.cardinalities[static_cast<std::size_t>(d.parent)],
+                               data.cardinalities[static_cast<std::size_t>(d.child)]);
+    }
+  }
   SubProgress table_progress(progress, 0.7, 1.0);
   return LearnConditionals(data, std::move(structure).value(), epsilon_tables, accountant,
-                           partition, rng, table_progress, options.names, &options.other_codes);
+                           partition, rng, table_progress, options.names, &options.other_codes,
+                           &derived);
 }
 
 }  // namespace deniable

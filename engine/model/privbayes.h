@@ -26,6 +26,7 @@
 #include "engine/core/result.h"
 #include "engine/dp/privacy_accountant.h"
 #include "engine/model/bayes_net.h"
+#include "engine/model/dependencies.h"
 #include "engine/model/encoded_table.h"
 
 namespace deniable {
@@ -86,9 +87,13 @@ struct PrivBayesOptions {
   // Per attribute, its "Other" code or -1 (LearnConditionals); empty = none.
   std::vector<std::int64_t> other_codes = {};
   // Share of epsilon (after the row count) for the dependency search (model/dependencies.h):
-  // a column that (nearly) determines another generates it with a deterministic node, and the
-  // network is learnt over the other columns. 0 = none (plain PrivBayes).
+  // a column that (nearly) determines another generates it with a deterministic node, placed
+  // right after its parent in the network (StructureOptions::forced_parent), where it can still
+  // be a parent of later columns. 0 = none (plain PrivBayes).
   double dependency_fraction = 0.0;
+  // Dependencies already found (LearnPrivBayes fills it from the search; a caller may give its
+  // own): each child gets its deterministic node after its parent.
+  std::vector<Dependency> derived;
   const std::vector<std::string>* names = nullptr;  // optional, for ledger labels
 };
 inline constexpr int kMaxDegree = 8;
@@ -118,6 +123,13 @@ struct StructureOptions {
   // Largest conditional table (child values x parent buckets) a candidate may have; 0 = no
   // limit. Must be public or derived from DP outputs only.
   std::uint64_t max_table_cells = 0;
+  // Per attribute (empty: none), -1 or the attribute that must be its only parent, at the
+  // parent's own codes: a dependency found by the search (dependencies.h). Such a child follows
+  // its parent at once, costs no exponential-mechanism choice (the structure's ε is split over
+  // the free choices only) and stays available as a parent of later attributes when it is
+  // coarser than its parent as a parent (Candidates in privbayes_structure.cpp). Public: an
+  // output of the search. Must be acyclic.
+  std::vector<int> forced_parent;
   const std::vector<std::string>* names = nullptr;
   unsigned threads = 2;  // for scoring candidates (the result does not depend on it)
 };
@@ -144,11 +156,15 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
 // the domain" ("Other"), which often holds nothing; in a marginal (a node without parents) its
 // noisy count is zeroed below kZeroBelowScales noise scales like any cell of a conditional
 // table (so a binary column whose values were both kept does not write "Other" from noise).
+// `fixed` (optional, per attribute): nodes whose tables are given in `structure` (the
+// deterministic tables of found dependencies) keep them; they are not noised, not charged and
+// take no share of `epsilon`.
 Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNode> structure,
                                    double epsilon, PrivacyAccountant& accountant,
                                    const std::string& partition, Rng& rng, Progress& progress,
                                    const std::vector<std::string>* names = nullptr,
-                                   const std::vector<std::int64_t>* other_codes = nullptr);
+                                   const std::vector<std::int64_t>* other_codes = nullptr,
+                                   const std::vector<bool>* fixed = nullptr);
 
 // Uniform conditionals over the given cardinalities, no edges (the random mode).
 BayesNet UniformNetwork(const std::vector<std::uint32_t>& cardinalities);

@@ -148,28 +148,52 @@ Result<BayesNet> LearnConditionals(const EncodedTable& data, std::vector<BayesNo
                                    double epsilon, PrivacyAccountant& accountant,
                                    const std::string& partition, Rng& rng, Progress& progress,
                                    const std::vector<std::string>* names,
-                                   const std::vector<std::int64_t>* other_codes) {
+                                   const std::vector<std::int64_t>* other_codes,
+                                   const std::vector<bool>* fixed) {
   if (Status s = internal::CheckEncodedTable(data); !s) return s.error();
   if (!(std::isfinite(epsilon) && epsilon > 0)) {
     return InvalidArgument("conditional-table epsilon must be finite and positive (got " +
                            std::to_string(epsilon) + ")");
   }
+  // Nodes whose tables are given (`fixed`) keep them: set aside before PrepareStructure
+  // resets every table, restored after.
+  const auto is_fixed = [&](const BayesNode& node) {
+    const auto a = static_cast<std::size_t>(node.attribute);
+    return fixed != nullptr && node.attribute >= 0 && a < fixed->size() && (*fixed)[a];
+  };
+  std::vector<std::vector<double>> given(structure.size());
+  for (std::size_t i = 0; i < structure.size(); ++i) {
+    if (is_fixed(structure[i])) given[i] = structure[i].probabilities;
+  }
   if (Status s = PrepareStructure(data, structure); !s) return s.error();
+  for (std::size_t i = 0; i < structure.size(); ++i) {
+    if (!is_fixed(structure[i])) continue;
+    if (given[i].size() != structure[i].probabilities.size()) {
+      return InvalidArgument("the given table of attribute " +
+                             std::to_string(structure[i].attribute) + " has the wrong size");
+    }
+    structure[i].probabilities = std::move(given[i]);
+  }
   BayesNet net;
   if (structure.empty()) return net;
 
   // ε_i ∝ sqrt(cells_i): minimises Σ_i cells_i / ε_i, the total expected absolute noise.
   std::vector<double> weights;
   double total_weight = 0;
-  for (const BayesNode& node : structure) {
-    weights.push_back(std::sqrt(static_cast<double>(node.probabilities.size())));
+  std::size_t last = 0;  // the last learnt node takes what is left
+  for (std::size_t i = 0; i < structure.size(); ++i) {
+    const bool learnt = !is_fixed(structure[i]);
+    const auto cells = static_cast<double>(structure[i].probabilities.size());
+    weights.push_back(learnt ? std::sqrt(cells) : 0.0);
     total_weight += weights.back();
+    if (learnt) last = i;
   }
   double spent = 0;
   for (std::size_t i = 0; i < structure.size(); ++i) {
     if (progress.IsCancelled()) return Cancelled("learning cancelled");
     BayesNode& node = structure[i];
-    const double planned = i + 1 == structure.size()
+    if (weights[i] == 0) continue;  // a given (deterministic) table: nothing to learn or spend
+    const double planned = i == last
                                ? internal::SubtractDown(epsilon, spent)
                                : ShareOf(epsilon, weights[i] / total_weight);
     const LedgerEntry entry =

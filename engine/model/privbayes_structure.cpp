@@ -212,10 +212,16 @@ bool IsSubset(const std::vector<int>& small, const std::vector<int>& large) {
 
 // PrivBayes's candidate set: for each child outside the network, its maximal parent sets of
 // size <= k inside the network whose table fits `max_cells` (0: every set of size exactly k).
+// A forced child b (`forced[b]` = a: b is a function of a, a found dependency) is left out of
+// parent sets that hold a too (a's information in two slots), and of every set when it has
+// at least as many codes as a has as a parent (radix[a]): education, a function of
+// education-num, would be a 16-code copy of a parent coarsened to 4 buckets, while a 5-code
+// precinct is a coarser form of its 87-code neighborhood.
 std::vector<Candidate> Candidates(const std::vector<int>& network, const std::vector<bool>& in_net,
                                   int degree, std::uint64_t max_cells,
                                   const std::vector<std::uint32_t>& cardinalities,
-                                  const std::vector<std::uint32_t>& radix) {
+                                  const std::vector<std::uint32_t>& radix,
+                                  const std::vector<int>& forced) {
   std::vector<Candidate> out;
   const int size = static_cast<int>(network.size());
   const int k = std::min(degree, size);
@@ -229,11 +235,18 @@ std::vector<Candidate> Candidates(const std::vector<int>& network, const std::ve
       while (true) {
         std::vector<int> parents;
         double cells = cardinalities[child];
+        bool redundant = false;
         for (int i : pick) {
           parents.push_back(network[static_cast<std::size_t>(i)]);
           cells *= radix[static_cast<std::size_t>(parents.back())];
+          const auto p = static_cast<std::size_t>(parents.back());
+          const int up = forced[p];
+          if (up >= 0) {
+            redundant = redundant || cardinalities[p] >= radix[static_cast<std::size_t>(up)];
+            for (int j : pick) redundant = redundant || network[static_cast<std::size_t>(j)] == up;
+          }
         }
-        const bool fits = max_cells == 0 || cells <= static_cast<double>(max_cells);
+        const bool fits = !redundant && (max_cells == 0 || cells <= static_cast<double>(max_cells));
         const bool dominated = std::any_of(
             out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
             [&](const Candidate& c) { return IsSubset(parents, c.parents); });
@@ -334,11 +347,33 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
     radix[a] = *std::max_element(maps[a].begin(), maps[a].end()) + 1;
   }
 
+  // Forced children (options.forced_parent): placed right after their parents, no choice.
+  std::vector<int> forced(m, -1);
+  std::size_t forced_count = 0;
+  for (std::size_t a = 0; a < options.forced_parent.size() && a < m; ++a) {
+    const int p = options.forced_parent[a];
+    if (p < 0) continue;
+    if (static_cast<std::size_t>(p) >= m || static_cast<std::size_t>(p) == a) {
+      return InvalidArgument("forced parent " + std::to_string(p) + " of attribute " +
+                             std::to_string(a) + " is not another attribute of the table");
+    }
+    forced[a] = p;
+    ++forced_count;
+  }
+  for (std::size_t a = 0; a < m; ++a) {  // acyclic: every chain ends within m steps
+    std::size_t steps = 0;
+    for (int at = forced[a]; at >= 0; at = forced[static_cast<std::size_t>(at)]) {
+      if (++steps > m) return InvalidArgument("the forced parents form a cycle");
+    }
+  }
+  // The exponential-mechanism choices: every attribute but the first and the forced ones.
+  const std::size_t choices = m - 1 - forced_count;
+
   const double sensitivity = MutualInformationScoreSensitivity();
-  double epsilon_step = m > 1 ? EvenShare(options.epsilon, m - 1) : 1.0;
-  if (m > 1) {
+  double epsilon_step = choices > 0 ? EvenShare(options.epsilon, choices) : 1.0;
+  if (choices > 0) {
     LedgerEntry entry;
-    entry.label = "Bayesian network structure (" + std::to_string(m - 1) +
+    entry.label = "Bayesian network structure (" + std::to_string(choices) +
                   " greedy choices of a child and its parents, degree " +
                   std::to_string(options.degree) + ")";
     entry.mechanism = "exponential mechanism on n·I(X;Π)";
@@ -346,7 +381,7 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
     entry.reference = "PrivBayes (Zhang et al. 2017) Alg. 4; privbayes.md §2";
     entry.epsilon_each = epsilon_step;
     entry.sensitivity = sensitivity;
-    entry.count = m - 1;
+    entry.count = choices;
     auto spent = internal::SpendAllowingRounding(accountant, entry);
     if (!spent) return spent.error();
     epsilon_step = *spent;
@@ -358,7 +393,10 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
   std::map<std::pair<int, std::vector<int>>, double> cache;
   std::vector<int> network;
   std::vector<bool> in_net(m, false);
+  std::vector<bool> closed(m, false);  // placed or forced: not a candidate child
+  for (std::size_t a = 0; a < m; ++a) closed[a] = forced[a] >= 0;
   auto add_node = [&](int attribute, std::vector<int> parents) {
+    std::vector<int> placed_now{attribute};
     BayesNode node;
     node.attribute = attribute;
     node.cardinality = data.cardinalities[static_cast<std::size_t>(attribute)];
@@ -368,15 +406,39 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
     }
     node.parents = std::move(parents);
     nodes.push_back(std::move(node));
-    network.push_back(attribute);
-    in_net[static_cast<std::size_t>(attribute)] = true;
+    // Then its forced children (and theirs), each with its parent at the parent's own codes.
+    while (!placed_now.empty()) {
+      const int placed = placed_now.back();
+      placed_now.pop_back();
+      network.push_back(placed);
+      in_net[static_cast<std::size_t>(placed)] = true;
+      closed[static_cast<std::size_t>(placed)] = true;
+      for (std::size_t b = 0; b < m; ++b) {
+        if (forced[b] != placed) continue;
+        BayesNode child;
+        child.attribute = static_cast<int>(b);
+        child.cardinality = data.cardinalities[b];
+        child.parents = {placed};
+        child.parent_buckets = {{}};
+        child.parent_bucket_counts = {data.cardinalities[static_cast<std::size_t>(placed)]};
+        nodes.push_back(std::move(child));
+        placed_now.push_back(static_cast<int>(b));
+      }
+    }
   };
-  add_node(static_cast<int>(UniformBelow(rng, m)), {});
+  // The first attribute: uniform over those without a forced parent (no data). Without
+  // forced parents this is PrivBayes's draw UniformBelow(rng, m).
+  std::vector<int> roots;
+  for (std::size_t a = 0; a < m; ++a) {
+    if (forced[a] < 0) roots.push_back(static_cast<int>(a));
+  }
+  add_node(roots[UniformBelow(rng, roots.size())], {});
 
-  for (std::size_t step = 1; step < m; ++step) {
+  for (std::size_t step = 1; network.size() < m; ++step) {
     if (progress.IsCancelled()) return Cancelled("structure learning cancelled");
-    const std::vector<Candidate> candidates = Candidates(
-        network, in_net, options.degree, options.max_table_cells, data.cardinalities, radix);
+    const std::vector<Candidate> candidates =
+        Candidates(network, closed, options.degree, options.max_table_cells, data.cardinalities,
+                   radix, forced);
     std::vector<double> utilities(candidates.size(), 0.0);
     std::vector<std::size_t> todo;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
@@ -394,8 +456,9 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
     for (std::size_t i : todo) cache[{candidates[i].child, candidates[i].parents}] = utilities[i];
     const Candidate& chosen = candidates[mechanism->Select(utilities, rng)];
     add_node(chosen.child, chosen.parents);
-    progress.Report(static_cast<double>(step) / static_cast<double>(m - 1),
-                    "Learning the network structure");
+    progress.Report(
+        static_cast<double>(step) / static_cast<double>(std::max<std::size_t>(choices, 1)),
+        "Learning the network structure");
   }
   return nodes;
 }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -499,6 +500,123 @@ TEST(LearnConditionalsTest, AnEmptyOtherCodeGetsNoMassFromNoise) {
   EXPECT_LT(other_mass_with, 1.0);
   EXPECT_GT(other_mass_without, 2.0);
   EXPECT_GT(other_mass_without, 4 * other_mass_with);
+}
+
+}  // namespace
+}  // namespace deniable
+
+namespace deniable {
+namespace {
+
+// Attribute 1 = attribute 0 mod 3 (a found dependency): placed right after 0 at 0's own codes,
+// no exponential-mechanism choice for it, never a parent beside 0, and a parent of others only
+// when it is coarser than 0 enters tables.
+TEST(LearnPrivBayesStructureTest, AForcedChildFollowsItsParentAndCostsNoChoice) {
+  const EncodedTable data = RandomTable(3'000, {6, 3, 4, 5, 2}, 7);
+  for (const bool coarse_parent : {false, true}) {
+    StructureOptions options;
+    options.degree = 2;
+    options.epsilon = 0.9;
+    // Coarse: 0 enters tables in 2 buckets, so its 3-code function would be a finer copy.
+    if (coarse_parent) options.parent_buckets = {CoarseBinBuckets(6, 0, 2), {}, {}, {}, {}};
+    options.forced_parent = {-1, 0, -1, -1, -1};
+    bool one_is_a_parent = false;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      PrivacyAccountant accountant = Accountant(1.0);
+      SeededRng rng(seed);
+      NullProgress progress;
+      auto nodes = LearnPrivBayesStructure(data, options, accountant, "all", rng, progress);
+      ASSERT_TRUE(nodes.has_value()) << nodes.error().message;
+      ASSERT_EQ(nodes->size(), 5u);
+      std::vector<bool> seen(5, false);
+      std::size_t at = 0;
+      for (std::size_t i = 0; i < nodes->size(); ++i) {
+        const BayesNode& node = (*nodes)[i];
+        for (int p : node.parents) EXPECT_TRUE(seen[static_cast<std::size_t>(p)]);  // parents first
+        seen[static_cast<std::size_t>(node.attribute)] = true;
+        if (node.attribute == 0) at = i;
+        const auto has = [&](int a) {
+          return std::find(node.parents.begin(), node.parents.end(), a) != node.parents.end();
+        };
+        EXPECT_FALSE(has(0) && has(1)) << "attribute " << node.attribute;
+        if (node.attribute != 1 && has(1)) {
+          one_is_a_parent = true;
+          EXPECT_FALSE(coarse_parent) << "a finer copy of a coarsened parent, seed " << seed;
+        }
+      }
+      ASSERT_LT(at + 1, nodes->size());
+      const BayesNode& child = (*nodes)[at + 1];  // right after its parent
+      EXPECT_EQ(child.attribute, 1);
+      EXPECT_EQ(child.parents, std::vector<int>{0});
+      EXPECT_TRUE(child.parent_buckets[0].empty());  // the parent at its own codes
+      EXPECT_EQ(child.parent_bucket_counts[0], 6u);
+      // One entry: 3 choices (5 attributes less the first and the forced one), ε in total.
+      ASSERT_EQ(accountant.entries().size(), 1u);
+      EXPECT_EQ(accountant.entries()[0].count, 3u);
+      EXPECT_NEAR(LedgerTotal(accountant), 0.9, 1e-12);
+    }
+    // With 0 at its own 6 codes, its 3-code function is a coarser parent and gets chosen.
+    if (!coarse_parent) {
+      EXPECT_TRUE(one_is_a_parent);
+    }
+  }
+  StructureOptions cyclic;
+  cyclic.forced_parent = {2, -1, 0, -1, -1};
+  PrivacyAccountant accountant = Accountant(1.0);
+  SeededRng rng(1);
+  NullProgress progress;
+  auto refused = LearnPrivBayesStructure(data, cyclic, accountant, "all", rng, progress);
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().message, "the forced parents form a cycle");
+  EXPECT_TRUE(accountant.entries().empty());
+}
+
+// A found dependency (LearnWithDependencies passes the search's pairs as `derived`): the child
+// keeps its deterministic table inside the network and costs nothing, and every sampled row is
+// consistent.
+TEST(LearnPrivBayesTest, ADerivedChildIsDeterministicInsideTheNetwork) {
+  const EncodedTable data = RandomTable(4'000, {6, 3, 4, 5}, 8);  // 1 = 0 mod 3
+  Dependency dependency;
+  dependency.parent = 0;
+  dependency.child = 1;
+  for (std::uint32_t a = 0; a < 6; ++a) dependency.mapping.push_back(a % 3);
+  PrivacyAccountant accountant = Accountant(1.0);
+  SeededRng rng(4);
+  NullProgress progress;
+  PrivBayesOptions options;
+  options.epsilon = 1.0;
+  options.public_rows = 4'000;
+  options.derived = {dependency};
+  auto net = LearnPrivBayes(data, options, accountant, "all", rng, progress);
+  ASSERT_TRUE(net.has_value()) << net.error().message;
+  EXPECT_EQ(net->Validate(data.cardinalities), "");
+  for (const BayesNode& node : net->nodes) {
+    if (node.attribute != 1) continue;
+    EXPECT_EQ(node.parents, std::vector<int>{0});
+    for (std::uint32_t a = 0; a < 6; ++a) {
+      for (std::uint32_t b = 0; b < 3; ++b) {
+        EXPECT_EQ(node.probabilities[a * 3 + b], b == a % 3 ? 1.0 : 0.0);
+      }
+    }
+  }
+  // Structure (2 choices) + 3 noisy tables, none for the derived child; ε in total.
+  ASSERT_EQ(accountant.entries().size(), 4u);
+  for (const LedgerEntry& e : accountant.entries()) {
+    EXPECT_EQ(e.label.find("noisy counts of attribute 1"), std::string::npos) << e.label;
+  }
+  EXPECT_NEAR(LedgerTotal(accountant), 1.0, 1e-12);
+  auto sample = SampleNetwork(*net, data.cardinalities, 2'000, rng, progress);
+  ASSERT_TRUE(sample.has_value());
+  for (std::size_t r = 0; r < sample->rows; ++r) {
+    EXPECT_EQ(sample->columns[1][r], sample->columns[0][r] % 3);
+  }
+  PrivBayesOptions twice = options;
+  twice.derived = {dependency, dependency};
+  auto refused = LearnPrivBayes(data, twice, accountant, "all", rng, progress);
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error().message,
+            "a derived attribute's dependency does not fit the table (or derives an attribute "
+            "twice)");
 }
 
 }  // namespace
