@@ -210,14 +210,15 @@ bool IsSubset(const std::vector<int>& small, const std::vector<int>& large) {
   });
 }
 
-// PrivBayes's candidate set: for each child outside the network, its maximal parent sets of
-// size <= k inside the network whose table fits `max_cells` (0: every set of size exactly k).
+// PrivBayes's candidate set: for each child not `closed` (placed, or forced), its maximal
+// parent sets of size <= k inside the network whose table fits `max_cells` (0: every set of
+// size exactly k).
 // A forced child b (`forced[b]` = a: b is a function of a, a found dependency) is left out of
 // parent sets that hold a too (a's information in two slots), and of every set when it has
 // at least as many codes as a has as a parent (radix[a]): education, a function of
 // education-num, would be a 16-code copy of a parent coarsened to 4 buckets, while a 5-code
 // precinct is a coarser form of its 87-code neighborhood.
-std::vector<Candidate> Candidates(const std::vector<int>& network, const std::vector<bool>& in_net,
+std::vector<Candidate> Candidates(const std::vector<int>& network, const std::vector<bool>& closed,
                                   int degree, std::uint64_t max_cells,
                                   const std::vector<std::uint32_t>& cardinalities,
                                   const std::vector<std::uint32_t>& radix,
@@ -225,8 +226,8 @@ std::vector<Candidate> Candidates(const std::vector<int>& network, const std::ve
   std::vector<Candidate> out;
   const int size = static_cast<int>(network.size());
   const int k = std::min(degree, size);
-  for (std::size_t child = 0; child < in_net.size(); ++child) {
-    if (in_net[child]) continue;
+  for (std::size_t child = 0; child < closed.size(); ++child) {
+    if (closed[child]) continue;
     const std::size_t first = out.size();
     for (int s = k; s >= 0; --s) {
       if (max_cells == 0 && s < k) break;
@@ -392,7 +393,6 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
   const FamilyScorer scorer(data, maps, radix);
   std::map<std::pair<int, std::vector<int>>, double> cache;
   std::vector<int> network;
-  std::vector<bool> in_net(m, false);
   std::vector<bool> closed(m, false);  // placed or forced: not a candidate child
   for (std::size_t a = 0; a < m; ++a) closed[a] = forced[a] >= 0;
   auto add_node = [&](int attribute, std::vector<int> parents) {
@@ -411,7 +411,6 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
       const int placed = placed_now.back();
       placed_now.pop_back();
       network.push_back(placed);
-      in_net[static_cast<std::size_t>(placed)] = true;
       closed[static_cast<std::size_t>(placed)] = true;
       for (std::size_t b = 0; b < m; ++b) {
         if (forced[b] != placed) continue;
