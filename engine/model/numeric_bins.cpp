@@ -167,16 +167,15 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
         g_last = std::max(g_last, hi);
       }
     }
-    if (g_first == groups.size()) {  // no seed: the heaviest group alone
+    if (g_first == groups.size()) {  // no seed: the heaviest group, extended as a seed is
       g_first = g_last = static_cast<std::size_t>(
           std::max_element(groups.begin(), groups.end(),
                            [](const Group& a, const Group& b) { return a.sum < b.sum; }) -
           groups.begin());
-    } else {
-      while (g_first > 0 && above(groups[g_first - 1], kRangeExtendFalsePositive)) --g_first;
-      while (g_last + 1 < groups.size() && above(groups[g_last + 1], kRangeExtendFalsePositive)) {
-        ++g_last;
-      }
+    }
+    while (g_first > 0 && above(groups[g_first - 1], kRangeExtendFalsePositive)) --g_first;
+    while (g_last + 1 < groups.size() && above(groups[g_last + 1], kRangeExtendFalsePositive)) {
+      ++g_last;
     }
     first = groups[g_first].first;
     last = groups[g_last].last;

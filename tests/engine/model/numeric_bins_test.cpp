@@ -187,13 +187,43 @@ TEST(NumericBinsTest, OnlyNoiseGivesTheHeaviestGroup) {
   NoisyLeaves leaves;
   leaves.step = 1;
   leaves.edges = {0, 10, 20, 30};
-  leaves.counts = {3, 7, -4};
+  // Scale 1: the 1 beside the 7 does not clear the extension test (its Chernoff threshold for
+  // one Laplace leaf is about 1.9), so the heaviest group stays alone.
+  leaves.counts = {1, 7, -4};
   leaves.groups = {1, 2, 3};
   const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = false});
   EXPECT_EQ(d.lo, 10);
   EXPECT_EQ(d.hi, 19);
   EXPECT_EQ(d.bins, 1);
   EXPECT_EQ(d.leaf_weights, std::vector<double>{7});
+}
+
+// A small table: no group clears the seed threshold (its noise grows with √leaves), but the
+// data spans two magnitude groups. The heaviest group is extended like a seed, so the other
+// dense group is kept (before: the heaviest alone, and GermanCredit's ages 32–75 — 55% of its
+// 1,000 rows — were clamped into [16, 32)).
+TEST(NumericBinsTest, WithoutASeedTheHeaviestGroupStillExtends) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.gaussian = true;
+  leaves.count_noise_scale = 47;
+  // Groups: [8,16) one leaf, [16,32) four leaves, [32,64) eight leaves, [64,128) one leaf.
+  leaves.edges = {8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 128};
+  leaves.counts = {-20, 60, 150, 130, 110, 60, 50, 40, 40, 30, 20, 10, 5, 5};
+  leaves.groups = {3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6};
+  // No seed: [16,32) sums 450 against 47·√(8 ln 1e5) = 451, and the window [16,64) 705
+  // against 781 (12 leaves).
+  ASSERT_LT(450, NoiseSumThreshold(true, 4, 47, kSeedFalsePositive));
+  ASSERT_LT(705, NoiseSumThreshold(true, 12, 47, kSeedFalsePositive));
+  // [32,64) sums 255 and clears the extension test, 47·√(16 ln 2) = 157; [8,16) and
+  // [64,128) do not (47·√(2 ln 2) = 55).
+  ASSERT_GT(255, NoiseSumThreshold(true, 8, 47, kRangeExtendFalsePositive));
+  ASSERT_LT(5, NoiseSumThreshold(true, 1, 47, kRangeExtendFalsePositive));
+  const ColumnDomain d = Binned(leaves, {.max_bins = 20, .categorical = false});
+  // The end leaves below 1.49σ = 70 are trimmed while they jointly stay below it: [16,20) on
+  // the left; 5, 10, 20 and 30 on the right, where [40,44)'s 40 would make 105.
+  EXPECT_EQ(d.lo, 20);
+  EXPECT_EQ(d.hi, 47);  // the heaviest group alone would end at 31
 }
 
 TEST(NumericBinsTest, RejectsMalformedLeaves) {
