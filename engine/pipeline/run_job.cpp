@@ -191,42 +191,62 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   // 0. A DP row count: the public fact the rules below use (the domain budget, PrivBayes's
   //    θ-usefulness), kRowCountShare of ε.
   const bool random = settings.mode == SynthesisMode::kRandom;
-  auto noisy_rows = NoisyRowCount(table.num_rows(), ShareOf(settings.epsilon, kRowCountShare),
-                                  model.accountant, rng);
-  if (!noisy_rows) return noisy_rows.error();
-
-  // 1. Domains (random mode spends the whole budget there: it uses nothing else), by the rule
-  //    of model/domain_budget.h unless the user set the share.
-  const double after_count = model.accountant.RemainingToSpend().epsilon;
-  DomainOptions domain_options;
-  // The marginals mode measures every column's 1-way marginal and drops a missing code whose
-  // noisy count is below 3σ: the set union need not decide the missing markers there.
-  domain_options.missing_markers = MissingMarkersOf(settings.mode);
-  domain_options.budget =
-      PlanDomainBudget(schema, after_count, *noisy_rows,
-                       random ? std::optional<double>(1.0) : settings.domain_fraction,
-                       domain_options.missing_markers);
-  domain_options.delta = settings.delta;
-  if (settings.mode == SynthesisMode::kMarginals) {
-    // One zCDP block for the set union and the model, converted once at δ_z; the union's
-    // coupling τ takes the rest of δ (privacy_accountant.md, "Approximate zCDP entries").
-    const bool union_runs = domain_options.budget.union_columns > 0 &&
-                            domain_options.budget.union_epsilon > 0 &&
-                            domain_options.budget.union_zcdp_fraction > 0;
+  const bool marginals = settings.mode == SynthesisMode::kMarginals;
+  const std::optional<double> fixed_domain_share =
+      random ? std::optional<double>(1.0) : settings.domain_fraction;
+  const MissingMarkers markers = MissingMarkersOf(settings.mode);
+  bool union_runs = false;
+  ZcdpUnionPlan union_plan;
+  if (marginals) {
+    // One zCDP block for the row count, the domains, the set union and the model, converted
+    // once at δ_z; the union's coupling τ takes the rest of δ (privacy_accountant.md,
+    // "Approximate zCDP entries"). Whether the union runs depends on the schema and the
+    // settings only (its share is clamped above 0 whenever a column needs it), not on n̂.
+    const DomainBudget probe = PlanDomainBudget(schema, settings.epsilon, 1.0,
+                                                fixed_domain_share, markers);
+    union_runs = probe.union_columns > 0 && probe.union_epsilon > 0 &&
+                 probe.union_zcdp_fraction > 0;
     const double delta_left = model.accountant.RemainingToSpend().delta;
-    const ZcdpUnionPlan plan = PlanZcdpUnion(settings.epsilon, delta_left);
-    const double delta_z = union_runs ? plan.delta_z : delta_left;
+    union_plan = PlanZcdpUnion(settings.epsilon, delta_left);
+    const double delta_z = union_runs ? union_plan.delta_z : delta_left;
     if (!(delta_z > 0)) {
       return FailedPrecondition("the marginals mode needs a delta > 0 (raise --delta)");
     }
     if (Status s = model.accountant.SetZcdpDelta(delta_z); !s) return s.error();
-    // The domains' ε-DP steps (histograms, tries, quadtrees) join the block as ρ = ε²/2: a
-    // numeric column's histogram then costs 0.8% of the block's ρ instead of 9% (ε = 1).
+    // The ε-DP steps (the row count; the domains' histograms, tries, quadtrees) join the block
+    // as ρ = ε²/2 (Bun & Steinke 2016, Prop. 1.4): the row count then costs 0.4% of the
+    // block's ρ instead of 2% (its ε = 0.01 outside the block shrank the block's ε to 0.99),
+    // and a numeric column's histogram 0.8% instead of 9% (ε = 1).
     if (Status s = model.accountant.FoldPureDpIntoZcdpBlock(); !s) return s.error();
+  }
+  const double row_count_epsilon = ShareOf(settings.epsilon, kRowCountShare);
+  auto noisy_rows = NoisyRowCount(table.num_rows(), row_count_epsilon, model.accountant, rng);
+  if (!noisy_rows) return noisy_rows.error();
+
+  // 1. Domains (random mode spends the whole budget there: it uses nothing else), by the rule
+  //    of model/domain_budget.h unless the user set the share. In the marginals mode the rules
+  //    see the ε the row count leaves nominally (ε − its ε), as in the other modes; the block's
+  //    ρ left is what the domains' and the model's steps actually spend.
+  const double after_count = marginals ? settings.epsilon - row_count_epsilon
+                                       : model.accountant.RemainingToSpend().epsilon;
+  DomainOptions domain_options;
+  // The marginals mode measures every column's 1-way marginal and drops a missing code whose
+  // noisy count is below 3σ: the set union need not decide the missing markers there.
+  domain_options.missing_markers = markers;
+  domain_options.budget =
+      PlanDomainBudget(schema, after_count, *noisy_rows, fixed_domain_share, markers);
+  domain_options.delta = settings.delta;
+  if (marginals) {
+    const bool union_planned = domain_options.budget.union_columns > 0 &&
+                               domain_options.budget.union_epsilon > 0 &&
+                               domain_options.budget.union_zcdp_fraction > 0;
+    if (union_planned != union_runs) {
+      return InternalError("the set union's plan changed with the row count (δ_z was set for it)");
+    }
     domain_options.gaussian_counts = true;
     if (union_runs) {
       domain_options.union_in_zcdp_block = true;
-      domain_options.delta = plan.coupling;
+      domain_options.delta = union_plan.coupling;
     }
   }
   domain_options.default_bins =
