@@ -195,6 +195,10 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
   const std::optional<double> fixed_domain_share =
       random ? std::optional<double>(1.0) : settings.domain_fraction;
   const MissingMarkers markers = MissingMarkersOf(settings.mode);
+  auto union_runs_under = [](const DomainBudget& plan) {
+    return plan.union_columns > 0 && plan.union_epsilon > 0 &&
+           plan.union_zcdp_fraction > 0;
+  };
   bool union_runs = false;
   ZcdpUnionPlan union_plan;
   if (marginals) {
@@ -202,10 +206,8 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
     // once at δ_z; the union's coupling τ takes the rest of δ (privacy_accountant.md,
     // "Approximate zCDP entries"). Whether the union runs depends on the schema and the
     // settings only (its share is clamped above 0 whenever a column needs it), not on n̂.
-    const DomainBudget probe = PlanDomainBudget(schema, settings.epsilon, 1.0,
-                                                fixed_domain_share, markers);
-    union_runs = probe.union_columns > 0 && probe.union_epsilon > 0 &&
-                 probe.union_zcdp_fraction > 0;
+    union_runs = union_runs_under(
+        PlanDomainBudget(schema, settings.epsilon, 1.0, fixed_domain_share, markers));
     const double delta_left = model.accountant.RemainingToSpend().delta;
     union_plan = PlanZcdpUnion(settings.epsilon, delta_left);
     const double delta_z = union_runs ? union_plan.delta_z : delta_left;
@@ -237,10 +239,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       PlanDomainBudget(schema, after_count, *noisy_rows, fixed_domain_share, markers);
   domain_options.delta = settings.delta;
   if (marginals) {
-    const bool union_planned = domain_options.budget.union_columns > 0 &&
-                               domain_options.budget.union_epsilon > 0 &&
-                               domain_options.budget.union_zcdp_fraction > 0;
-    if (union_planned != union_runs) {
+    if (union_runs_under(domain_options.budget) != union_runs) {
       return InternalError("the set union's plan changed with the row count (δ_z was set for it)");
     }
     domain_options.gaussian_counts = true;
