@@ -83,6 +83,15 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   }
   const int d = static_cast<int>(data.num_attributes());
   if (d == 0) return InvalidArgument("AIM: no attributes");
+  for (std::size_t a = 0; a < options.prior_counts.size(); ++a) {
+    if (!options.prior_counts[a].empty() &&
+        (a >= data.cardinalities.size() || a >= options.prior_variances.size() ||
+         options.prior_variances[a].size() != options.prior_counts[a].size() ||
+         options.prior_counts[a].size() > data.cardinalities.at(a))) {
+      return InvalidArgument("AIM: prior counts of attribute " + std::to_string(a) +
+                             " need one variance each and at most its domain's codes");
+    }
+  }
   // The rounds are planned as shares of ρ; the accountant's one margin keeps their sum within
   // options.rho (the ledger itself refuses anything past its budget).
   const double rho = PrivacyAccountant::Spendable(options.rho);
@@ -110,6 +119,29 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
   const DomainCompression compression =
       CompressDomains(measurements, data.cardinalities, options.missing_codes, false,
                       options.other_codes);
+  // Counts an earlier step released (a histogram's second pass): each cell that stands for
+  // one original code with a measured prior is combined with the 1-way measurement by inverse
+  // variance, as the cell's weight w = σ/sd (estimation.h: noisy ≈ w·count).
+  for (Measurement& m : measurements) {
+    const auto a = static_cast<std::size_t>(m.clique.at(0));
+    if (a >= options.prior_counts.size() || options.prior_counts[a].empty()) continue;
+    const std::vector<double>& prior = options.prior_counts[a];
+    const std::vector<double>& prior_var = options.prior_variances[a];
+    if (m.weights.empty()) m.weights.assign(m.noisy.size(), 1.0);
+    for (std::size_t k = 0; k < m.noisy.size(); ++k) {
+      const std::vector<std::uint32_t>& codes = compression.backward[a][k];
+      if (codes.size() != 1 || codes[0] >= prior.size()) continue;
+      const double w = m.weights[k];
+      if (!(w > 0 && prior_var[codes[0]] > 0 && std::isfinite(prior[codes[0]]))) continue;
+      const double own_var = m.sigma * m.sigma / (w * w);
+      const double own = m.noisy[k] / w;
+      const double var = 1.0 / (1.0 / own_var + 1.0 / prior_var[codes[0]]);
+      const double value = var * (own / own_var + prior[codes[0]] / prior_var[codes[0]]);
+      const double new_w = m.sigma / std::sqrt(var);
+      m.weights[k] = new_w;
+      m.noisy[k] = new_w * value;
+    }
+  }
   const EncodedTable table = compression.Compress(data);
   const std::vector<std::uint32_t>& sizes = compression.sizes;
   const double max_cells =

@@ -50,6 +50,12 @@ struct AimOptions {
   // Per attribute: its codes are a numeric column's bins (consistency.h: a bin that straddles
   // a band's step is left to decoding). Empty: none.
   std::vector<bool> ordered;
+  // Per attribute (may be empty): noisy counts of its codes already released by an earlier
+  // step (a numeric column's histogram second pass, ColumnDomain::bin_noisy_counts) and their
+  // noise variances (0: not measured). Combined with the 1-way measurement by inverse variance
+  // (post-processing: no privacy cost).
+  std::vector<std::vector<double>> prior_counts;
+  std::vector<std::vector<double>> prior_variances;
   int degree = 3;   // workload: all 2-way … degree-way marginals
   int target = -1;  // attribute whose queries get `target_weight` (-1: none)
   double target_weight = 3.0;

@@ -96,6 +96,14 @@ struct ColumnDomain {
 
   bool has_missing = false;  // a code for missing values
 
+  // A private histogram's second pass summed per bin (numeric domains from SetBinsFromLeaves;
+  // empty otherwise): the noisy count of each bin and its noise variance, or a variance of 0
+  // where the bin's count is not measured (an edge bin, into which values beyond the range are
+  // clamped). A DP output already paid for: the marginals mode combines it with its own 1-way
+  // measurement (aim.h AimOptions::prior_one_way). Not written to the description.
+  std::vector<double> bin_noisy_counts;
+  std::vector<double> bin_noise_variances;
+
   DomainSource categories_source = DomainSource::kPublic;  // or bounds, for numeric columns
   std::string provenance;  // human-readable, e.g. "DP partition selection (ε = 0.02, δ = 1e-9)"
 

@@ -323,7 +323,28 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
     weights = std::move(merged_weights);
   }
 
+  // The second pass per bin, raw (before rules 2, 5, 6): the sum of its leaves' noisy counts,
+  // variance leaves × the count's (discrete Gaussian: σ²; discrete Laplace: 2·scale²). The edge
+  // bins also receive the values clamped from beyond the range, which their leaves did not
+  // count: they are left unmeasured (variance 0).
+  std::vector<double> bin_counts(bin_edges.size() - 1, 0.0);
+  std::vector<double> bin_variances(bin_edges.size() - 1, 0.0);
+  {
+    const double leaf_variance = (leaves.gaussian ? 1.0 : 2.0) * scale * scale;
+    std::size_t bin = 0;
+    for (std::size_t j = first; j <= last; ++j) {
+      while (bin + 1 < bin_counts.size() && leaves.edges[j] >= bin_edges[bin + 1]) ++bin;
+      bin_counts[bin] += count_of(j);
+      bin_variances[bin] += leaf_variance;
+    }
+    if (!leaves.groups.empty()) {
+      bin_variances.front() = 0;
+      bin_variances.back() = 0;
+    }
+  }
   if (Status s = domain.SetBins(std::move(bin_edges), leaves.step); !s) return s;
+  domain.bin_noisy_counts = std::move(bin_counts);
+  domain.bin_noise_variances = std::move(bin_variances);
   return domain.SetLeaves(std::move(leaf_edges), std::move(weights));
 }
 

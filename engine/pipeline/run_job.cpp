@@ -144,6 +144,8 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
   }
   for (const ColumnDomain& d : domains) {
     options.workload_sizes.push_back(d.cardinality() - (d.has_missing ? 1 : 0));
+    options.prior_counts.push_back(d.bin_noisy_counts);
+    options.prior_variances.push_back(d.bin_noise_variances);
   }
   if (!settings.marginals.target.empty()) {
     const auto it = std::find(names.begin(), names.end(), settings.marginals.target);
