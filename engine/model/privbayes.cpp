@@ -207,6 +207,21 @@ Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOpt
       std::int64_t& other = counts[static_cast<std::size_t>(options.other_codes[a])];
       if (static_cast<double>(other) < 2.0 * mechanism->scale()) other = 0;
     }
+    // Counts an earlier step released for this attribute: combined by inverse variance (a
+    // discrete Laplace count of scale s has variance about 2s²).
+    if (a < options.prior_counts.size() && !options.prior_counts[a].empty() &&
+        a < options.prior_variances.size() &&
+        options.prior_variances[a].size() == options.prior_counts[a].size()) {
+      const double own_variance = 2 * mechanism->scale() * mechanism->scale();
+      const std::vector<double>& prior = options.prior_counts[a];
+      const std::vector<double>& prior_variance = options.prior_variances[a];
+      for (std::size_t c = 0; c < counts.size() && c < prior.size(); ++c) {
+        if (!(prior_variance[c] > 0 && std::isfinite(prior[c]))) continue;
+        const double variance = 1 / (1 / own_variance + 1 / prior_variance[c]);
+        counts[c] = std::llround(variance * (static_cast<double>(counts[c]) / own_variance +
+                                             prior[c] / prior_variance[c]));
+      }
+    }
     BayesNode node;
     node.attribute = attribute;
     node.cardinality = data.cardinalities[a];

@@ -60,6 +60,12 @@ struct IndependentOptions {
   std::vector<std::int64_t> other_codes = {};
   // Optional attribute names for ledger labels ("histogram of age"); indices otherwise.
   const std::vector<std::string>* names = nullptr;
+  // Per attribute (may be empty): noisy counts of its codes an earlier step already released
+  // (a numeric column's histogram second pass, ColumnDomain::bin_noisy_counts) and their noise
+  // variances (0: not measured); combined with the histogram's own noisy counts by inverse
+  // variance (post-processing: no privacy cost).
+  std::vector<std::vector<double>> prior_counts = {};
+  std::vector<std::vector<double>> prior_variances = {};
 };
 
 // One noisy histogram per attribute (discrete Laplace, sensitivity 1 per histogram), clamped at

@@ -280,6 +280,10 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
       options.dependency_fraction = kDependencyShare;
       options.other_codes = OtherCodes(domains.value());
       options.names = &names;
+      for (const ColumnDomain& d : domains.value()) {
+        options.prior_counts.push_back(d.bin_noisy_counts);
+        options.prior_variances.push_back(d.bin_noise_variances);
+      }
       network = LearnIndependent(encoded.value(), options, model.accountant, "all", rng,
                                  learn_progress);
     } else if (settings.mode == SynthesisMode::kCorrelated) {
