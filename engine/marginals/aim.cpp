@@ -11,6 +11,7 @@
 #include <string>
 
 #include "engine/marginals/consistency.h"
+#include "engine/model/domain.h"
 #include "engine/metrics/parallel_tasks.h"
 
 namespace deniable {
@@ -133,13 +134,12 @@ Result<MarginalsModel> RunAim(const EncodedTable& data, const AimOptions& option
       if (codes.size() != 1 || codes[0] >= prior.size()) continue;
       const double w = m.weights[k];
       if (!(w > 0 && prior_var[codes[0]] > 0 && std::isfinite(prior[codes[0]]))) continue;
-      const double own_var = m.sigma * m.sigma / (w * w);
-      const double own = m.noisy[k] / w;
-      const double var = 1.0 / (1.0 / own_var + 1.0 / prior_var[codes[0]]);
-      const double value = var * (own / own_var + prior[codes[0]] / prior_var[codes[0]]);
-      const double new_w = m.sigma / std::sqrt(var);
+      const CountEstimate combined =
+          CombineByInverseVariance({m.noisy[k] / w, m.sigma * m.sigma / (w * w)},
+                                   {prior[codes[0]], prior_var[codes[0]]});
+      const double new_w = m.sigma / std::sqrt(combined.variance);
       m.weights[k] = new_w;
-      m.noisy[k] = new_w * value;
+      m.noisy[k] = new_w * combined.value;
     }
   }
   const EncodedTable table = compression.Compress(data);

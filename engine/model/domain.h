@@ -66,6 +66,18 @@ struct GeoCells {
 // [edges.front(), edges.back()) whose edges include every bin edge; decoding a bin draws a leaf
 // with probability proportional to its weight among the bin's leaves, then a value uniformly
 // inside the leaf (a lattice point on a lattice). Without leaves, uniformly inside the bin.
+// Two independent unbiased estimates of one count combined by inverse variance (the
+// minimum-variance unbiased combination): used where a mode re-measures a count that a
+// domain's histogram already released (ColumnDomain::bin_noisy_counts).
+struct CountEstimate {
+  double value = 0;
+  double variance = 0;
+};
+inline CountEstimate CombineByInverseVariance(CountEstimate a, CountEstimate b) {
+  const double variance = 1.0 / (1.0 / a.variance + 1.0 / b.variance);
+  return {variance * (a.value / a.variance + b.value / b.variance), variance};
+}
+
 struct ColumnDomain {
   std::string name;
   DataType type = DataType::kString;

@@ -11,6 +11,7 @@
 
 #include "engine/dp/geometric_mechanism.h"
 #include "engine/model/dependencies.h"
+#include "engine/model/domain.h"
 
 namespace deniable {
 namespace internal {
@@ -217,9 +218,10 @@ Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOpt
       const std::vector<double>& prior_variance = options.prior_variances[a];
       for (std::size_t c = 0; c < counts.size() && c < prior.size(); ++c) {
         if (!(prior_variance[c] > 0 && std::isfinite(prior[c]))) continue;
-        const double variance = 1 / (1 / own_variance + 1 / prior_variance[c]);
-        counts[c] = std::llround(variance * (static_cast<double>(counts[c]) / own_variance +
-                                             prior[c] / prior_variance[c]));
+        counts[c] = std::llround(
+            CombineByInverseVariance({static_cast<double>(counts[c]), own_variance},
+                                     {prior[c], prior_variance[c]})
+                .value);
       }
     }
     BayesNode node;
