@@ -15,9 +15,14 @@ has some. A cell is marked "better" or "worse" when |t| exceeds --t (default 2.6
 5 degrees of freedom, a two-sided 5% level, so about 2 of 45 unchanged cells are marked by
 chance; with 20 seeds use 2.1). Cells with fewer than 3 paired seeds are listed without a mark.
 
+--measure column compares the 1-way TVD instead, --measure range the range error (the share of
+synthetic values outside each numeric column's real [min, max] plus the share of real values
+outside the synthetic one, summed over the columns: phantom tails and cut-off tails, which the
+TVDs over the real range's bins barely see; suites from before 2026-11-29 lack it).
+
 Standard library only. Usage:
   /usr/bin/python3 bench/compare_suites.py OLD/results.jsonl NEW/results.jsonl [--t 2.6]
-      [--modes correlated] [--changed]
+      [--modes correlated] [--changed] [--measure pair|column|range]
 """
 
 import argparse
@@ -28,8 +33,28 @@ import statistics
 import sys
 
 
-def load(path):
-    """(table, mode, eps, seed) -> (2-way TVD, min pair consistency or None), ok runs only."""
+MEASURES = {
+    'pair': '2-way TVD',
+    'column': '1-way TVD',
+    'range': 'range error: per numeric column, the share of synthetic values outside the real '
+             '[min, max] plus the share of real values outside the synthetic one, summed',
+}
+
+
+def measure_of(r, measure):
+    """The run's value of `measure`, or None when the run does not have it."""
+    if measure == 'pair':
+        return r.get('mean_pair_tvd')
+    if measure == 'column':
+        return r.get('mean_column_tvd')
+    ranges = r.get('range')
+    if ranges is None:
+        return None
+    return sum(phantom + lost for phantom, lost in ranges.values())
+
+
+def load(path, measure='pair'):
+    """(table, mode, eps, seed) -> (measure, min pair consistency or None), ok runs only."""
     runs = {}
     try:
         f = open(path, encoding='utf-8')
@@ -48,8 +73,11 @@ def load(path):
                 continue
             pairs = [p['consistency'] for p in r.get('pairs') or []
                      if p.get('consistency') is not None]
+            value = measure_of(r, measure)
+            if value is None:
+                continue
             runs[(r['table'], r['mode'], r['eps'], r['seed'])] = (
-                r['mean_pair_tvd'], min(pairs) if pairs else None)
+                value, min(pairs) if pairs else None)
     return runs
 
 
@@ -103,13 +131,17 @@ def main(argv=None):
     ap.add_argument('--t', type=float, default=2.6,
                     help='|t| above which a cell is marked (default 2.6: 6 seeds, 5%% two-sided)')
     ap.add_argument('--modes', help='comma-separated modes to compare (default: all)')
+    ap.add_argument('--measure', choices=sorted(MEASURES), default='pair',
+                    help='what is compared: ' + '; '.join(f'{k}: {v}' for k, v in
+                                                          MEASURES.items()) + ' (default pair)')
     ap.add_argument('--changed', action='store_true',
                     help='list only cells whose mean moved (identical cells are counted)')
     args = ap.parse_args(argv)
     if not args.t > 0:
         ap.error(f'--t must be positive (got {args.t})')
     modes = set(args.modes.split(',')) if args.modes else None
-    rows, counts = compare(load(args.old), load(args.new), args.t, modes)
+    rows, counts = compare(load(args.old, args.measure), load(args.new, args.measure), args.t,
+                           modes)
     if not rows:
         sys.exit('no (table, mode, ε, seed) run is in both files: were they run with the same '
                  'tables, modes, ε and seeds?')

@@ -27,6 +27,7 @@ Usage (from the repository root; bench/utility_suite.sh is a thin wrapper):
 """
 
 import argparse
+import bisect
 import calendar
 import collections
 import csv
@@ -433,6 +434,59 @@ def align(header, rows, real_header):
     return [[r[j] if j is not None and j < len(r) else '' for j in order] for r in rows]
 
 
+_REAL_NUMBERS = {}
+
+
+def real_numbers(facts):
+    """Per non-categorical Integer/Float attribute column: its real values, sorted (cached)."""
+    key = facts['real']
+    if key not in _REAL_NUMBERS:
+        missing = set(facts['missing'])
+        _, rows = read_csv(facts['real'])
+        out = {}
+        for j, c in enumerate(facts['columns']):
+            if c['type'] not in ('Integer', 'Float') or c['categorical'] or \
+                    c['role'] in ('identifier', 'ignore'):
+                continue
+            vals = []
+            for r in rows:
+                if j < len(r) and r[j] not in missing:
+                    try:
+                        vals.append(float(r[j]))
+                    except ValueError:
+                        pass
+            if vals:
+                out[j] = sorted(vals)
+        _REAL_NUMBERS[key] = out
+    return _REAL_NUMBERS[key]
+
+
+def range_errors(facts, rows):
+    """Per numeric column whose range the synthetic data gets wrong: [phantom, lost], the share
+    of synthetic values outside the real [min, max] (a tail that was never there) and the share
+    of real values outside the synthetic [min, max] (a tail the synthesizer cut off)."""
+    missing = set(facts['missing'])
+    out = {}
+    for j, real in real_numbers(facts).items():
+        syn = []
+        for r in rows:
+            if r[j] not in missing:
+                try:
+                    syn.append(float(r[j]))
+                except ValueError:
+                    pass
+        if not syn:
+            continue
+        lo, hi = real[0], real[-1]
+        phantom = sum(1 for v in syn if v < lo or v > hi) / len(syn)
+        s_lo, s_hi = min(syn), max(syn)
+        lost = (bisect.bisect_left(real, s_lo) + len(real) - bisect.bisect_right(real, s_hi)) \
+            / len(real)
+        if phantom > 0 or lost > 0:
+            out[facts['columns'][j]['name']] = [round(phantom, 5), round(lost, 5)]
+    return out
+
+
 def check_synthetic(facts, syn_header, syn_rows):
     """Lost categories, type violations, decimals, deterministic-pair consistency."""
     missing = set(facts['missing'])
@@ -495,6 +549,7 @@ def check_synthetic(facts, syn_header, syn_rows):
             decimals[c['name']] = [maxdec, facts['real_decimals'].get(c['name'], 0)]
     out['type_violations'] = violations
     out['decimals'] = decimals
+    out['range'] = range_errors(facts, rows)
     # Deterministic pairs.
     hidx = {h: j for j, h in enumerate(facts['header'])}
     pair_res = []
