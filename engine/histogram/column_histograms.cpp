@@ -161,6 +161,29 @@ Result<std::int64_t> NoisyExtraCell(const HistogramOptions& options, std::uint64
   return mechanism->AddNoise(value, rng);
 }
 
+Result<std::vector<std::int64_t>> NoisyGaussianHistogram(std::span<const std::uint64_t> counts,
+                                                         double rho,
+                                                         PrivacyAccountant& accountant,
+                                                         const std::string& label,
+                                                         const std::string& partition, Rng& rng) {
+  auto mechanism = DiscreteGaussianMechanism::Create(rho, 1);
+  if (!mechanism) return mechanism.error();
+  LedgerEntry entry;
+  entry.label = label;
+  entry.mechanism = "discrete Gaussian histogram over a public partition";
+  entry.partition = partition;
+  entry.reference = "CKS 2020 Thm. 4 (ℓ2 sensitivity 1: each record in one cell)";
+  entry.rho_each = rho;
+  entry.sensitivity = 1;
+  if (Status s = accountant.Spend(entry); !s) return s.error();
+  std::vector<std::int64_t> noisy;
+  noisy.reserve(counts.size());
+  for (const std::uint64_t c : counts) {
+    noisy.push_back(mechanism->AddNoise(static_cast<std::int64_t>(c), rng));
+  }
+  return noisy;
+}
+
 std::int64_t CountFloor(std::size_t bins, double counts_epsilon) {
   auto mechanism = GeometricMechanism::Create(counts_epsilon, 1);
   if (!mechanism || bins <= 1) return 0;

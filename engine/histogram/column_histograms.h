@@ -83,6 +83,17 @@ void UseGaussianCounts(HistogramOptions& options);
 Result<std::int64_t> NoisyExtraCell(const HistogramOptions& options, std::uint64_t count,
                                     Rng& rng);
 
+// A discrete Gaussian histogram over a public partition of the records (each record in at
+// most one cell, so the count vector has ℓ2 sensitivity 1): counts[i] + N_Z(0, σ²), σ² =
+// 1/(2ρ) (CKS 2020 Thm. 4: ρ-zCDP), recorded as one zCDP entry under `label` before any noise
+// is drawn (the accountant's zCDP δ must be set). The numeric domains measure the magnitude
+// groups of a column with it (model/numeric_bins.h rule 1). Returns the noisy counts.
+Result<std::vector<std::int64_t>> NoisyGaussianHistogram(std::span<const std::uint64_t> counts,
+                                                         double rho,
+                                                         PrivacyAccountant& accountant,
+                                                         const std::string& label,
+                                                         const std::string& partition, Rng& rng);
+
 // What every column histogram reports besides its bins.
 struct HistogramSummary {
   double epsilon_spent = 0;     // ε of this call's ε-DP entries (a Gaussian second pass is ρ)

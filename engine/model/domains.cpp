@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "engine/dp/directed_rounding.h"
+#include "engine/dp/gaussian_accounting.h"
 #include "engine/dp/set_union.h"
 #include "engine/histogram/column_histograms.h"
 #include "engine/model/encoded_table.h"
@@ -52,6 +53,14 @@ std::int64_t MagnitudeGroup(double first, double right, double step) {
   const auto bits = static_cast<std::int64_t>(std::floor(std::log2(std::fabs(x)))) + 1000;
   return x > 0 ? bits : -bits;
 }
+
+}  // namespace
+
+bool CountsMagnitudeGroups(const ColumnSchema& column) {
+  return column.type != DataType::kDateTime && !(column.public_min && column.public_max);
+}
+
+namespace {
 
 std::string FormatEpsilon(double epsilon) {
   std::ostringstream out;
@@ -183,6 +192,11 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
   histogram.counts_epsilon = epsilon - 2 * histogram.adaptive.epsilon;
   const std::string label = "bins of " + column.name;
   if (options.gaussian_counts) UseGaussianCounts(histogram);
+  // The marginals mode: a numeric column's magnitude groups are also counted directly
+  // (kGroupCountShare, domains.h), for the range rule and the leaf weights.
+  const double group_rho = CountsMagnitudeGroups(column) && histogram.counts_rho > 0
+                               ? kGroupCountShare * histogram.counts_rho
+                               : 0.0;
   const CountNoise noise = CountNoiseOf(histogram);
   NoisyLeaves leaves;
   leaves.count_noise_scale = noise.scale;
@@ -240,6 +254,24 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
     leaves.edges.push_back(learnt->bins.back().right);
     leaves.step = step;
     leaf_count = learnt->bins.size();
+    if (group_rho > 0) {
+      // The groups are the magnitude buckets, one run of leaves each (the decomposition's first
+      // level: a leaf never straddles two); every record is in exactly one, so the vector of
+      // their counts has ℓ2 sensitivity 1 (NoisyGaussianHistogram: a group_rho-zCDP entry).
+      std::vector<std::size_t> group_of_leaf(leaves.groups.size());
+      std::size_t groups = 0;
+      for (std::size_t j = 0; j < leaves.groups.size(); ++j) {
+        if (j > 0 && leaves.groups[j] != leaves.groups[j - 1]) ++groups;
+        group_of_leaf[j] = groups;
+      }
+      std::vector<std::uint64_t> group_counts(groups + 1, 0);
+      for (const double v : values) ++group_counts[group_of_leaf[learnt->BinOf(v)]];
+      auto noisy = NoisyGaussianHistogram(group_counts, group_rho, accountant,
+                                          "magnitude groups of " + column.name, "all", rng);
+      if (!noisy) return noisy.error();
+      leaves.group_counts = std::move(*noisy);
+      leaves.group_noise_scale = std::sqrt(1 / (2 * group_rho));
+    }
   }
   NumericBinning binning;
   binning.max_bins = max_bins;
@@ -261,7 +293,12 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
       (noise.gaussian ? "discrete Gaussian σ = " + FormatEpsilon(noise.scale) +
                              " (ρ = " + FormatEpsilon(histogram.counts_rho) + ")"
                        : "ε = " + FormatEpsilon(histogram.counts_epsilon)) +
-      " for their counts) " +
+      " for their counts" +
+      (leaves.group_counts.empty()
+           ? std::string()
+           : ", discrete Gaussian σ = " + FormatEpsilon(leaves.group_noise_scale) + " (ρ = " +
+                 FormatEpsilon(group_rho) + ") for the magnitude groups' counts") +
+      ") " +
       (public_bounds ? "inside the public bounds" : "inside the public coarse range") + "; " +
       std::to_string(domain.bins) + " bins; values beyond the range are clamped into the edge "
       "bins; missing code from the same counts";
@@ -394,6 +431,27 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
             std::pair{budget.geo_epsilon, budget.geo_columns}}) {
         if (columns <= 0) continue;
         if (Status s = spend_column(column_epsilon, columns); !s) return s.error();
+      }
+      // The numeric columns' magnitude-group counts (NumericDomain).
+      std::size_t grouped = 0;
+      for (const int index : modelled) {
+        const ColumnSchema& column = schema.columns[static_cast<std::size_t>(index)];
+        grouped += DomainNeedOf(schema, static_cast<std::size_t>(index)) ==
+                           DomainNeed::kHistogram &&
+                       CountsMagnitudeGroups(column)
+                       ? 1
+                       : 0;
+      }
+      const double counts_epsilon =
+          budget.histogram_epsilon - 2 * (ShareOf(budget.histogram_epsilon, kAdaptiveShare) / 2);
+      if (grouped > 0 && counts_epsilon > 0) {
+        LedgerEntry groups;
+        groups.label = "magnitude groups";
+        groups.partition = "all";
+        groups.rho_each = kGroupCountShare * ZcdpOfPureDp(counts_epsilon);
+        groups.sensitivity = 1;
+        groups.count = grouped;
+        if (Status s = scratch->Spend(groups); !s) return s.error();
       }
       options.rho = ShareOf(scratch->RemainingRhoToSpend(), budget.union_zcdp_fraction);
       options.delta = plan.coupling;

@@ -41,7 +41,7 @@ void MergeLightBins(const std::vector<double>& leaf_edges, const std::vector<dou
 
 void ShrinkWithinBins(const std::vector<double>& leaf_edges, const std::vector<double>& bin_edges,
                       const ColumnDomain& lattice, double scale, std::vector<double>& weights,
-                      bool gaussian) {
+                      bool gaussian, const std::vector<std::int64_t>& groups) {
   if (!(scale > 0) || weights.empty()) return;
   // A (discrete) Laplace count's, about; a discrete Gaussian's is at most σ² (CKS 2020).
   const double noise_variance = (gaussian ? 1 : 2) * scale * scale;
@@ -49,29 +49,43 @@ void ShrinkWithinBins(const std::vector<double>& leaf_edges, const std::vector<d
     const double left = leaf_edges[leaf], right = leaf_edges[leaf + 1];
     return lattice.step > 0 ? lattice.PointsIn(left, right) : right - left;
   };
-  std::size_t leaf = 0;
-  for (std::size_t bin = 0; bin + 1 < bin_edges.size(); ++bin) {
-    const std::size_t begin = leaf;
+  // James–Stein over the leaves [begin, end) toward their even spread by length.
+  auto shrink = [&](std::size_t begin, std::size_t end) {
     double total = 0, span = 0;
-    while (leaf < weights.size() && leaf_edges[leaf] < bin_edges[bin + 1]) {
-      total += weights[leaf];
-      span += length(leaf);
-      ++leaf;
+    for (std::size_t j = begin; j < end; ++j) {
+      total += weights[j];
+      span += length(j);
     }
-    const std::size_t k = leaf - begin;
-    if (k < 3 || !(total > 0) || !(span > 0)) continue;  // James–Stein needs k - 1 >= 2
+    const std::size_t k = end - begin;
+    if (k < 3 || !(total > 0) || !(span > 0)) return;  // James–Stein needs k - 1 >= 2
     double deviation = 0;
-    for (std::size_t j = begin; j < leaf; ++j) {
+    for (std::size_t j = begin; j < end; ++j) {
       const double even = total * length(j) / span;
       deviation += (weights[j] - even) * (weights[j] - even);
     }
-    if (!(deviation > 0)) continue;
+    if (!(deviation > 0)) return;
     const double keep =
         std::max(0.0, 1.0 - static_cast<double>(k - 1) * noise_variance / deviation);
-    for (std::size_t j = begin; j < leaf; ++j) {
+    for (std::size_t j = begin; j < end; ++j) {
       const double even = total * length(j) / span;
       weights[j] = even + keep * (weights[j] - even);
     }
+  };
+  const bool grouped = groups.size() == weights.size();
+  std::size_t leaf = 0;
+  for (std::size_t bin = 0; bin + 1 < bin_edges.size(); ++bin) {
+    std::size_t begin = leaf;
+    while (leaf < weights.size() && leaf_edges[leaf] < bin_edges[bin + 1]) {
+      ++leaf;
+      // A bin that spans magnitude groups shrinks within each group only: an even spread by
+      // length across octaves would put half the bin's records in its top octave.
+      if (grouped && leaf < weights.size() && leaf_edges[leaf] < bin_edges[bin + 1] &&
+          groups[leaf] != groups[leaf - 1]) {
+        shrink(begin, leaf);
+        begin = leaf;
+      }
+    }
+    shrink(begin, leaf);
   }
 }
 
@@ -118,23 +132,45 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
   const double scale = leaves.count_noise_scale;
   auto count_of = [&](std::size_t j) { return static_cast<double>(leaves.counts[j]); };
 
+  // A group's estimate of its records and, under Gaussian noise, that estimate's variance:
+  // its leaves' noisy sum (variance leaves·σ²), combined by inverse variance with the group's
+  // own noisy count when it was measured. Empty without groups (public bounds).
+  struct Group {
+    std::size_t first, last;
+    double sum;
+    double variance = 0;
+  };
+  std::vector<Group> groups;
+  if (!leaves.groups.empty() && leaves.groups.size() != count) {
+    return InvalidArgument("expected one group per leaf");
+  }
+  for (std::size_t j = 0; j < leaves.groups.size(); ++j) {
+    if (j == 0 || leaves.groups[j] != leaves.groups[j - 1]) groups.push_back({j, j, 0.0});
+    groups.back().last = j;
+    groups.back().sum += count_of(j);
+    groups.back().variance += scale * scale;
+  }
+  const bool measured = leaves.gaussian && !leaves.group_counts.empty() && !groups.empty();
+  if (measured) {
+    if (leaves.group_counts.size() != groups.size() || !(leaves.group_noise_scale > 0)) {
+      return InvalidArgument("expected one noisy count per group and a positive noise scale");
+    }
+    const double group_variance = leaves.group_noise_scale * leaves.group_noise_scale;
+    for (Group& g : groups) {
+      const CountEstimate combined = CombineByInverseVariance(
+          {g.sum, g.variance},
+          {static_cast<double>(leaves.group_counts[static_cast<std::size_t>(&g - groups.data())]),
+           group_variance});
+      g.sum = combined.value;
+      g.variance = combined.variance;
+    }
+  }
+
   // 1. Range: the groups that clearly hold records (all leaves under public bounds).
   std::size_t first = 0, last = count - 1;
-  if (!leaves.groups.empty()) {
-    if (leaves.groups.size() != count) {
-      return InvalidArgument("expected one group per leaf");
-    }
-    struct Group {
-      std::size_t first, last;
-      double sum;
-    };
-    std::vector<Group> groups;
-    for (std::size_t j = 0; j < count; ++j) {
-      if (j == 0 || leaves.groups[j] != leaves.groups[j - 1]) groups.push_back({j, j, 0.0});
-      groups.back().last = j;
-      groups.back().sum += count_of(j);
-    }
+  if (!groups.empty()) {
     auto above = [&](const Group& g, double p) {
+      if (measured) return g.sum >= NoiseSumThreshold(true, 1, std::sqrt(g.variance), p);
       return g.sum >= NoiseSumThreshold(leaves.gaussian, g.last - g.first + 1, scale, p);
     };
     // Seeds: single groups above the seed threshold; then windows of 2..kSeedWindow consecutive
@@ -158,6 +194,7 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
         if (end > g) {
           window.last = groups[end].last;
           window.sum += groups[end].sum;
+          window.variance += groups[end].variance;
         }
         if (end == g || !above(window, kSeedFalsePositive)) continue;
         std::size_t lo = g, hi = end;
@@ -224,6 +261,25 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
     weights.push_back(noise_only ? 0.0 : std::max(count_of(j), 0.0));
     total += weights.back();
   }
+  if (measured) {
+    // 2b. A group inside the range whose own count was measured: its leaves' clamped weights
+    //     are rescaled to the group's combined estimate (clamped at 0), which has no clamping
+    //     bias; a lone leaf weighs that estimate when it clears kLoneLeafScales of its σ.
+    total = 0;
+    for (const Group& g : groups) {
+      if (g.first < first || g.last > last) continue;
+      double sum = 0;
+      for (std::size_t j = g.first; j <= g.last; ++j) sum += weights[j - first];
+      const bool clear = g.sum >= NoiseThreshold(true, std::sqrt(g.variance), kLoneLeafScales);
+      const double target = clear ? g.sum : 0.0;
+      if (g.first == g.last) {
+        weights[g.first - first] = target;
+      } else if (sum > 0) {
+        for (std::size_t j = g.first; j <= g.last; ++j) weights[j - first] *= target / sum;
+      }
+    }
+    for (const double w : weights) total += w;
+  }
   if (!(total > 0)) {  // no leaf holds records: uniform over the range
     std::fill(weights.begin(), weights.end(), 1.0);
     total = static_cast<double>(weights.size());
@@ -286,8 +342,14 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
                  },
                  bin_edges);
 
-  // 4b. Within each bin, the leaves' weights shrink toward the bin's even spread (rule 6).
-  ShrinkWithinBins(leaf_edges, bin_edges, lattice, scale, weights, leaves.gaussian);
+  // 4b. Within each bin, the leaves' weights shrink toward the bin's even spread (rule 6);
+  //     with measured group counts, within each magnitude group of the bin.
+  std::vector<std::int64_t> leaf_groups;
+  if (measured) {
+    leaf_groups.assign(leaves.groups.begin() + static_cast<std::ptrdiff_t>(first),
+                       leaves.groups.begin() + static_cast<std::ptrdiff_t>(last) + 1);
+  }
+  ShrinkWithinBins(leaf_edges, bin_edges, lattice, scale, weights, leaves.gaussian, leaf_groups);
 
   // 5. At most kMaxLeaves leaves in all (a 1.5M-row column can have 100,000): within each bin,
   //    consecutive leaves merge into groups of about equal weight, a heavy leaf staying alone.

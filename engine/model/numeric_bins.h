@@ -23,7 +23,11 @@
 //     no seed, the heaviest group, extended the same way: on a small table a dense group split
 //     into many leaves has a noisy sum within its noise (σ·√leaves), so no group may seed, and
 //     the heaviest alone clamped the rest of the data into it (GermanCredit's 1,000 rows: ages
-//     32–75, 55% of them, written as 23–29; measured in docs/utility.md, stop 26). Then, at either end of the range, leaves whose noisy
+//     32–75, 55% of them, written as 23–29; measured in docs/utility.md, stop 26). When the
+//     groups' own noisy counts were measured (NoisyLeaves::group_counts, the marginals mode),
+//     a group's sum is the inverse-variance combination of its leaves' sum and that count, and
+//     every test above uses the combination's σ (at most σ_g, however many leaves the group
+//     has). Then, at either end of the range, leaves whose noisy
 //     count is below kEdgeTrimScales noise scales are cut off while the cut leaves jointly
 //     stay below it (an empty leaf at the edge of a split group — ages [96, 128) next to
 //     [80, 96) — would otherwise draw the positive part of its noise, half a scale on average,
@@ -33,7 +37,11 @@
 //     that hold records), except that a group left whole by the adaptive stage (one leaf: a
 //     magnitude bucket with too little to split) weighs 0 below kLoneLeafScales noise scales,
 //     so the empty magnitudes between capital-gain = 0 and its smallest non-zero values draw
-//     nothing.
+//     nothing. With measured group counts, every group inside the range (split or not) weighs
+//     its combined estimate, 0 below kLoneLeafScales of the combination's σ, its leaves
+//     rescaled to it: an empty magnitude that the partition's noise split into several leaves
+//     no longer draws the positive parts of their noise, and the clamping bias of a real
+//     group's near-empty leaves goes.
 //  3. Bins. Consecutive leaves are merged into at most `max_bins` bins of about equal weight;
 //     a leaf holding at least half a bin's share stands alone (a spike such as hours = 40 or
 //     capital-gain = 0 becomes its own bin, as a single value). For a categorical column (few
@@ -53,7 +61,11 @@
 //     holds 60–130: the values drawn inside a bin then followed the noise (Adult's fnlwgt: a
 //     1-way TVD of 0.13 over 256 quantile bins). A real shape within the bin (a tail, a spike,
 //     capital-gain's empty stretch) deviates far more than the noise and keeps λ near 1; a flat
-//     stretch of noise gets λ near 0. Post-processing of the released counts: no privacy cost.
+//     stretch of noise gets λ near 0. A bin that spans several magnitude groups shrinks within
+//     each group separately (with measured group counts): an even spread by length across
+//     octaves would put half a bin's records in its top octave (the demo's capital-loss: 176
+//     of its 367 records drawn in [1, 1024), where 6 real ones are). Post-processing of the
+//     released counts: no privacy cost.
 #pragma once
 
 #include <cstdint>
@@ -91,9 +103,10 @@ inline constexpr double kSingleValueThreshold = 3.0;
 // Rule 6 on `weights` (one per leaf of `leaf_edges`, bins `bin_edges` whose edges are leaf
 // edges), with the counts' noise scale `scale` (a discrete Laplace's, variance 2·scale²; or,
 // `gaussian`, a discrete Gaussian's σ, variance σ²) and the domain's lattice for lengths.
+// `groups` (one per leaf, or empty): each bin shrinks within each run of equal groups.
 void ShrinkWithinBins(const std::vector<double>& leaf_edges, const std::vector<double>& bin_edges,
                       const ColumnDomain& lattice, double scale, std::vector<double>& weights,
-                      bool gaussian = false);
+                      bool gaussian = false, const std::vector<std::int64_t>& groups = {});
 
 // The threshold T with P[S >= T] <= p for S the sum of k independent Laplace(scale) noises
 // (Chernoff: min over λ of exp(−λT)·(1 − λ²scale²)^−k), k >= 1, p in (0, 1).
@@ -125,6 +138,12 @@ struct NoisyLeaves {
   // mode's second pass, inside its zCDP block); every threshold above follows
   // (NoiseThreshold, NoiseSumThreshold).
   bool gaussian = false;
+  // With `gaussian` and `groups`: per group (in value order, one per distinct run of `groups`),
+  // a direct noisy count of the group's records, discrete Gaussian of σ = group_noise_scale
+  // (NoisyGaussianHistogram). Rule 1 then weighs each group by the inverse-variance combination
+  // of this count and its leaves' sum. Empty: not measured.
+  std::vector<std::int64_t> group_counts;
+  double group_noise_scale = 0;
 };
 
 struct NumericBinning {

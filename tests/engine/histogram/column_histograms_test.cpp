@@ -55,6 +55,38 @@ TEST(NumericHistogramTest, IsolatesASpikeAndKeepsBinsContiguous) {
   }
 }
 
+// The magnitude groups' counts (model/domains.cpp): one zCDP entry of ρ, then every count plus
+// discrete Gaussian noise of σ² = 1/(2ρ) = 4. Over 4,000 cells (seed 7) the noise's mean is
+// within 4 standard errors (4·2/√4000 = 0.13) of 0 and its variance within 10% of 4 (the
+// sample variance's standard error is 4·√(2/3999) = 0.09).
+TEST(NoisyGaussianHistogramTest, OneZcdpEntryAndNoiseOfTheStatedVariance) {
+  auto accountant = PrivacyAccountant::Create({10.0, 1e-6}).value();
+  ASSERT_TRUE(accountant.SetZcdpDelta(1e-6).has_value());
+  SeededRng rng(7);
+  const std::vector<std::uint64_t> counts(4000, 50);
+  auto noisy = NoisyGaussianHistogram(counts, 0.125, accountant, "magnitude groups of x", "all",
+                                      rng);
+  ASSERT_TRUE(noisy.has_value()) << noisy.error().message;
+  ASSERT_EQ(noisy->size(), counts.size());
+  ASSERT_EQ(accountant.entries().size(), 1u);
+  EXPECT_EQ(accountant.entries()[0].label, "magnitude groups of x");
+  EXPECT_EQ(accountant.entries()[0].rho_each, 0.125);
+  EXPECT_NEAR(accountant.RhoOf("all"), 0.125, 1e-15);
+  double sum = 0, squares = 0;
+  for (const std::int64_t v : *noisy) {
+    sum += static_cast<double>(v - 50);
+    squares += static_cast<double>((v - 50) * (v - 50));
+  }
+  const double mean = sum / 4000;
+  EXPECT_NEAR(mean, 0, 0.13);
+  EXPECT_NEAR((squares - 4000 * mean * mean) / 3999, 4.0, 0.4);
+  // A refused spend draws nothing and releases nothing.
+  auto poor = PrivacyAccountant::Create({0.01, 1e-6}).value();
+  ASSERT_TRUE(poor.SetZcdpDelta(1e-6).has_value());
+  EXPECT_FALSE(NoisyGaussianHistogram(counts, 5.0, poor, "g", "all", rng).has_value());
+  EXPECT_TRUE(poor.entries().empty());
+}
+
 TEST(NumericHistogramTest, FloatsWithDecimalsAndBounds) {
   std::vector<double> values;
   for (int i = 0; i < 4000; ++i) values.push_back(0.5 + 0.01 * (i % 7));

@@ -154,7 +154,7 @@ TEST(MarginalsZcdpUnionTest, EverythingIsInTheZcdpBlock) {
   EXPECT_EQ(ledger.entries()[0].label.rfind("number of rows", 0), 0u);
   EXPECT_EQ(ledger.entries()[0].rho_each, 0.01 * 0.01 / 2);
   EXPECT_EQ(ledger.entries()[0].epsilon_each, 0.0);
-  std::size_t partitions = 0, gaussian_passes = 0;
+  std::size_t partitions = 0, gaussian_passes = 0, group_counts = 0;
   for (std::size_t i = 0; i < ledger.entries().size(); ++i) {
     const LedgerEntry& e = ledger.entries()[i];
     EXPECT_GT(e.rho_each, 0.0) << e.label;
@@ -168,11 +168,20 @@ TEST(MarginalsZcdpUnionTest, EverythingIsInTheZcdpBlock) {
       ++gaussian_passes;
       EXPECT_NE(e.mechanism.find("discrete Gaussian"), std::string::npos) << e.mechanism;
     }
+    if (e.label.rfind("magnitude groups of ", 0) == 0) {
+      ++group_counts;
+      EXPECT_EQ(e.sensitivity, 1.0);
+      // kGroupCountShare of the second pass's ρ, the one before it in the ledger.
+      EXPECT_EQ(e.rho_each, kGroupCountShare * ledger.entries()[i - 1].rho_each) << e.label;
+      EXPECT_NE(ledger.entries()[i - 1].label.find(": leaf counts"), std::string::npos);
+    }
   }
   // The demo's numeric columns (age, fnlwgt, capital-gain, capital-loss, hours-per-week) each
   // have a histogram: an ε-DP partition and a Gaussian second pass.
   EXPECT_EQ(partitions, 5u);
   EXPECT_EQ(gaussian_passes, 5u);
+  // None of them has public bounds in the demo's schema: each also counts its magnitude groups.
+  EXPECT_EQ(group_counts, 5u);
   // The Columns page's forecast plans the same block: its union ρ is the run's, up to the
   // row count's noise (the run plans with n̂, the forecast with n; about 1% at 10,000 rows).
   auto forecast = ForecastDomains(*input->table, input->schema, 1.0, 1e-9, std::nullopt, nullptr,

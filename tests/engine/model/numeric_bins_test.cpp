@@ -226,6 +226,57 @@ TEST(NumericBinsTest, WithoutASeedTheHeaviestGroupStillExtends) {
   EXPECT_EQ(d.hi, 47);  // the heaviest group alone would end at 31
 }
 
+// The demo's capital-loss (10,000 rows, σ = 45 a leaf): 95% zeros, then 375 records in
+// [1024, 2048), split into four leaves whose noisy sum (352) stays below the seed threshold
+// of four leaves, 45·√(8 ln 1e5) = 432, with empty magnitudes between them and the zeros. A
+// direct noisy count of each magnitude group (σ_g = 63.6) joins the leaves' sum by inverse
+// variance: 367 with σ = 52, which clears the seed threshold 52·√(2 ln 1e5) = 249, so the
+// non-zero losses are kept; without the group counts the range is the zero spike alone.
+TEST(NumericBinsTest, GroupCountsJoinTheLeavesInTheRangeRule) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.gaussian = true;
+  leaves.count_noise_scale = 45;
+  // Groups: {0}, [1,2), [2,4), ..., [512,1024) one leaf each, [1024,2048) four leaves,
+  // [2048,4096) one leaf.
+  leaves.edges = {0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 1280, 1536, 1792, 2048, 4096};
+  leaves.counts = {9540, -30, 12, -5, 20, -41, 8, 0, -17, 25, 31, 70, 95, 110, 77, 40};
+  leaves.groups = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 11, 11, 12};
+  ASSERT_LT(352, NoiseSumThreshold(true, 4, 45, kSeedFalsePositive));
+  const ColumnDomain alone = Binned(leaves, {.max_bins = 20, .categorical = false});
+  EXPECT_EQ(alone.lo, 0);
+  EXPECT_EQ(alone.hi, 0);
+
+  leaves.group_counts = {9510, 12, -40, 3, 61, -22, 5, 30, -9, -60, 14, 375, 51};
+  leaves.group_noise_scale = 45 * std::sqrt(2.0);
+  const ColumnDomain joined = Binned(leaves, {.max_bins = 20, .categorical = false});
+  EXPECT_EQ(joined.lo, 0);
+  // [1024, 2048) seeds; [2048, 4096) passes the extension test (its leaf's 40 and its count's
+  // 51 combine to 43.7 with σ = 36.7, against 36.7·√(2 ln 2) = 43.3), and its leaf, below
+  // 1.49σ = 67, is then trimmed from the end.
+  EXPECT_EQ(joined.hi, 2047);
+  // The zero spike is a bin of its own, and the empty magnitudes between it and the losses
+  // weigh nothing: each group's combined estimate is below kLoneLeafScales of its σ (rule 2),
+  // and the bin that spans them shrinks within each group only (rule 6), so the even spread
+  // by length no longer carries the losses' records down into [1, 1024) (without the group
+  // counts, such a bin put 176 of them there).
+  ASSERT_GE(joined.edges.size(), 3u);
+  EXPECT_EQ(joined.edges[1], 1);
+  double between = 0, losses = 0;
+  for (std::size_t j = 0; j + 1 < joined.leaf_edges.size(); ++j) {
+    if (joined.leaf_edges[j] >= 1 && joined.leaf_edges[j + 1] <= 1024) between += joined.leaf_weights[j];
+    if (joined.leaf_edges[j] >= 1024) losses += joined.leaf_weights[j];
+  }
+  EXPECT_EQ(between, 0);
+  // The losses weigh their groups' combined estimates: 367.3 for [1024, 2048).
+  EXPECT_NEAR(losses, 367.3, 0.1);
+
+  // One count per group, and a positive scale, or the leaves are malformed.
+  leaves.group_counts.pop_back();
+  ColumnDomain d;
+  EXPECT_FALSE(SetBinsFromLeaves(leaves, {}, d).has_value());
+}
+
 TEST(NumericBinsTest, RejectsMalformedLeaves) {
   ColumnDomain d;
   NoisyLeaves bad;
@@ -394,6 +445,37 @@ TEST(NumericBinsTest, WithinABinNoiseShrinksTowardTheEvenSpreadAndShapeSurvives)
   ShrinkWithinBins(uneven_edges, {0, 4}, lattice, 100.0, uneven);
   EXPECT_DOUBLE_EQ(uneven[0], 20.0);
   EXPECT_DOUBLE_EQ(uneven[1], 10.0);
+}
+
+// Rule 6 with magnitude groups: a bin that spans two groups shrinks within each group only.
+// Three unit leaves of [1, 4) ⊂ [2^0, 2^2) hold 100 records each; three leaves of length 100 in
+// the next group hold noise (3, 0, 3). Over the whole bin the even spread by length would give
+// the short leaves about 1 each, and with noise variance 10⁴ (σ = 100) λ = 1 − 5·10⁴/Σ(c − e)²
+// ≈ 0.14, so most of the 300 records would move to the long leaves. Within each group the
+// short leaves are already even (kept exactly) and the long ones become their even spread, 2.
+TEST(NumericBinsTest, WithinABinSpanningGroupsEachGroupShrinksAlone) {
+  ColumnDomain lattice;
+  lattice.step = 1;
+  const std::vector<double> leaf_edges = {1, 2, 3, 4, 104, 204, 304};
+  const std::vector<double> bin_edges = {1, 304};
+  const std::vector<double> counts = {100, 100, 100, 3, 0, 3};
+  std::vector<double> across = counts;
+  ShrinkWithinBins(leaf_edges, bin_edges, lattice, 100.0, across, /*gaussian=*/true);
+  EXPECT_LT(across[0] + across[1] + across[2], 100.0);
+  std::vector<double> within = counts;
+  ShrinkWithinBins(leaf_edges, bin_edges, lattice, 100.0, within, /*gaussian=*/true,
+                   {0, 0, 0, 1, 1, 1});
+  for (int j = 0; j < 3; ++j) EXPECT_DOUBLE_EQ(within[static_cast<std::size_t>(j)], 100.0);
+  for (int j = 3; j < 6; ++j) EXPECT_DOUBLE_EQ(within[static_cast<std::size_t>(j)], 2.0);
+  // Bins inside one group shrink exactly as without groups, every bin of them.
+  const std::vector<double> edges = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  std::vector<double> plain = {10, 14, 6, 10, 3, 9, 0, 160, 0, 0};
+  std::vector<double> one_group = plain;
+  ShrinkWithinBins(edges, {0, 4, 6, 10}, lattice, 1.0, plain);
+  ShrinkWithinBins(edges, {0, 4, 6, 10}, lattice, 1.0, one_group, false,
+                   std::vector<std::int64_t>(10, 7));
+  EXPECT_EQ(one_group, plain);
+  EXPECT_DOUBLE_EQ(one_group[1], 13.25);
 }
 
 }  // namespace
