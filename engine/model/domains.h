@@ -68,6 +68,11 @@ inline constexpr double kGroupCountShare = 0.5;
 // range to find the data in).
 bool CountsMagnitudeGroups(const ColumnSchema& column);
 
+namespace internal {
+// ε or σ in three significant digits, for provenance and forecast texts.
+std::string FormatEpsilon(double epsilon);
+}  // namespace internal
+
 struct DomainOptions {
   DomainBudget budget;   // ε of the set union and of each numeric / free-text column
   double delta = 1e-9;   // for the set union

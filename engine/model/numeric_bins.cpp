@@ -156,13 +156,12 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
       return InvalidArgument("expected one noisy count per group and a positive noise scale");
     }
     const double group_variance = leaves.group_noise_scale * leaves.group_noise_scale;
-    for (Group& g : groups) {
-      const CountEstimate combined = CombineByInverseVariance(
-          {g.sum, g.variance},
-          {static_cast<double>(leaves.group_counts[static_cast<std::size_t>(&g - groups.data())]),
-           group_variance});
-      g.sum = combined.value;
-      g.variance = combined.variance;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const CountEstimate combined =
+          CombineByInverseVariance({groups[g].sum, groups[g].variance},
+                                   {static_cast<double>(leaves.group_counts[g]), group_variance});
+      groups[g].sum = combined.value;
+      groups[g].variance = combined.variance;
     }
   }
 

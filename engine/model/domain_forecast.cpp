@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Columns page's and `inspect`'s forecast (domains.h ForecastDomains): what the domains
+// will keep at a given ε, planned as BuildDomains spends it, without drawing any noise.
+#include "engine/model/domains.h"
+
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "engine/dp/directed_rounding.h"
+#include "engine/dp/gaussian_accounting.h"
+#include "engine/dp/set_union.h"
+#include "engine/histogram/column_histograms.h"
+#include "engine/model/privbayes.h"
+#include "engine/model/union_items.h"
+
+namespace deniable {
+
+using internal::FormatEpsilon;
+
+Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
+                                       double epsilon, double delta,
+                                       std::optional<double> domain_fraction,
+                                       const Progress* progress, MissingMarkers markers) {
+  if (!(std::isfinite(epsilon) && epsilon > 0) || !(delta > 0 && delta < 1)) {
+    return InvalidArgument("the forecast needs ε > 0 and δ in (0, 1)");
+  }
+  if (schema.columns.size() != table.num_columns()) {
+    return InvalidArgument("the schema and the table disagree on the number of columns");
+  }
+  const auto rows = static_cast<double>(table.num_rows());
+  DomainForecast forecast;
+  // As LearnModel plans it: the row count's share first, then the rule.
+  forecast.budget = PlanDomainBudget(schema, epsilon * (1 - kRowCountShare), rows,
+                                     domain_fraction, markers);
+  const DomainBudget& budget = forecast.budget;
+  const std::vector<int> modelled = ModelledColumns(schema);
+  SetUnionForecast union_forecast;
+  UnionItems union_items =
+      MakeUnionItems(table, schema, modelled, budget.union_epsilon > 0, markers);
+  if (progress != nullptr && progress->IsCancelled()) return Cancelled("forecast cancelled");
+  if (!union_items.input.values.empty()) {
+    SetUnionOptions options;
+    options.epsilon = budget.union_epsilon;
+    options.delta = delta;
+    if (markers == MissingMarkers::kModel && budget.union_zcdp_fraction > 0) {
+      // The marginals mode: the union's share of the zCDP block, as the run plans it
+      // (run_job.cpp): the row count beside the block, then the columns' own domains inside
+      // it (their ε-DP partitions folded in as ρ = ε²/2, their Gaussian second passes at the
+      // same ρ), then the union's share of what is left.
+      const ZcdpUnionPlan plan = PlanZcdpUnion(epsilon, delta);
+      auto scratch = PrivacyAccountant::Create({epsilon, delta});
+      if (!scratch) return scratch.error();
+      LedgerEntry step;
+      step.label = "row count";
+      step.partition = "all";
+      step.epsilon_each = epsilon * kRowCountShare;
+      if (Status s = scratch->Spend(step); !s) return s.error();
+      if (Status s = scratch->SetZcdpDelta(plan.delta_z); !s) return s.error();
+      if (Status s = scratch->FoldPureDpIntoZcdpBlock(); !s) return s.error();
+      auto spend_column = [&](double column_epsilon, int columns) -> Status {
+        if (!(column_epsilon > 0)) return OkStatus();
+        const double partition = 2 * (ShareOf(column_epsilon, kAdaptiveShare) / 2);
+        for (const double e : {partition, column_epsilon - partition}) {
+          if (!(e > 0)) continue;
+          step.label = "a column's own domain";
+          step.epsilon_each = e;
+          step.count = static_cast<std::size_t>(columns);
+          if (Status s = scratch->Spend(step); !s) return s;
+        }
+        return OkStatus();
+      };
+      for (const auto& [column_epsilon, columns] :
+           {std::pair{budget.histogram_epsilon, budget.histogram_columns},
+            std::pair{budget.trie_epsilon, budget.trie_columns},
+            std::pair{budget.geo_epsilon, budget.geo_columns}}) {
+        if (columns <= 0) continue;
+        if (Status s = spend_column(column_epsilon, columns); !s) return s.error();
+      }
+      // The numeric columns' magnitude-group counts (NumericDomain).
+      std::size_t grouped = 0;
+      for (const int index : modelled) {
+        const ColumnSchema& column = schema.columns[static_cast<std::size_t>(index)];
+        grouped += DomainNeedOf(schema, static_cast<std::size_t>(index)) ==
+                           DomainNeed::kHistogram &&
+                       CountsMagnitudeGroups(column)
+                       ? 1
+                       : 0;
+      }
+      const double counts_epsilon =
+          budget.histogram_epsilon - 2 * (ShareOf(budget.histogram_epsilon, kAdaptiveShare) / 2);
+      if (grouped > 0 && counts_epsilon > 0) {
+        LedgerEntry groups;
+        groups.label = "magnitude groups";
+        groups.partition = "all";
+        groups.rho_each = kGroupCountShare * ZcdpOfPureDp(counts_epsilon);
+        groups.sensitivity = 1;
+        groups.count = grouped;
+        if (Status s = scratch->Spend(groups); !s) return s.error();
+      }
+      options.rho = ShareOf(scratch->RemainingRhoToSpend(), budget.union_zcdp_fraction);
+      options.delta = plan.coupling;
+      forecast.union_rho = options.rho;
+    }
+    auto predicted = ForecastSetUnion(union_items.input, options, progress);
+    if (!predicted) return predicted.error();
+    union_forecast = std::move(predicted.value());
+  }
+  auto threshold_of = [](double column_epsilon, double branching) -> std::int64_t {
+    AdaptiveOptions adaptive;
+    adaptive.epsilon = ShareOf(column_epsilon, kAdaptiveShare) / 2;
+    auto parameters = ImprovedParameters(adaptive, branching);
+    return parameters ? parameters->threshold : 0;
+  };
+  for (std::size_t k = 0; k < modelled.size(); ++k) {
+    const ColumnSchema& column = schema.columns[static_cast<std::size_t>(modelled[k])];
+    ColumnForecast out;
+    out.column = column.name;
+    out.need = DomainNeedOf(schema, static_cast<std::size_t>(modelled[k]));
+    switch (out.need) {
+      case DomainNeed::kSetUnion: {
+        out.epsilon = budget.union_epsilon;
+        const int group = union_items.group_of[k];
+        if (group < 0 || !(budget.union_epsilon > 0)) {
+          out.summary = "needs a public category list or a domain budget";
+          break;
+        }
+        const SetUnionGroupForecast& g = union_forecast.groups[static_cast<std::size_t>(group)];
+        out.merge_below = g.merge_below;
+        out.values = g.values;
+        out.likely_kept = g.likely_kept;
+        const std::string into = column.is_numeric() ? "the nearest kept value" : "Other";
+        out.summary = g.merge_below == 0
+                          ? "every value is likely kept"
+                          : "values with fewer than about " + std::to_string(g.merge_below) +
+                                " rows merge into " + into;
+        break;
+      }
+      case DomainNeed::kHistogram:
+        out.epsilon = budget.histogram_epsilon;
+        if (!(out.epsilon > 0)) {
+          out.summary = column.public_min && column.public_max
+                            ? "public bounds, equal-width bins: costs no ε"
+                            : "needs public bounds or a domain budget";
+          break;
+        }
+        out.rows_per_leaf = threshold_of(out.epsilon, 2);
+        out.summary = "bins where the data is, down to about " +
+                      std::to_string(out.rows_per_leaf) +
+                      " rows each (private adaptive histogram, ε = " +
+                      FormatEpsilon(out.epsilon) + ")";
+        break;
+      case DomainNeed::kGeo:
+        out.epsilon = budget.geo_epsilon;
+        if (!(out.epsilon > 0)) {
+          out.summary = "needs public bounds on both columns or a domain budget";
+          break;
+        }
+        out.rows_per_leaf = threshold_of(out.epsilon, 4);
+        out.summary = "one geo attribute with '" + column.geo_longitude +
+                      "': cells where the points are, down to about " +
+                      std::to_string(out.rows_per_leaf) +
+                      " rows each (private quadtree, ε = " + FormatEpsilon(out.epsilon) + ")";
+        break;
+      case DomainNeed::kTrie:
+        out.epsilon = budget.trie_epsilon;
+        out.rows_per_leaf = threshold_of(out.epsilon, 180);
+        out.summary = "strings held by fewer than about " + std::to_string(out.rows_per_leaf) +
+                      " rows vanish into similar kept ones (private trie, ε = " +
+                      FormatEpsilon(out.epsilon) + ")";
+        break;
+      case DomainNeed::kNone:
+        out.summary = "declared public: costs no ε";
+        break;
+    }
+    forecast.columns.push_back(std::move(out));
+  }
+  return forecast;
+}
+
+}  // namespace deniable
