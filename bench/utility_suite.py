@@ -1034,11 +1034,11 @@ def summarize(records):
     for eps in eps_list:
         w('\n## Extra checks, ε = %g (means over seeds)\n' % eps)
         w('| table | mode | lost ≥5% categories | numeric spikes ≥5%: thinned below half '
-          '(real→syn share) | cells not of their type | Float decimals '
-          'syn/real | deterministic pairs: consistency (min) | ML utility from syn '
-          '(real half; indep.) | distinguishing accuracy (real half; indep.) | wall s | '
+          '(real→syn share) | numeric range: phantom / cut share ≥ 1% | cells not of their type '
+          '| Float decimals syn/real | deterministic pairs: consistency (min) | ML utility from '
+          'syn (real half; indep.) | distinguishing accuracy (real half; indep.) | wall s | '
           'peak MB |')
-        w('|---|---|---|---|---|---|---|---|---|---:|---:|')
+        w('|---|---|---|---|---|---|---|---|---|---|---:|---:|')
         for t in tables:
             for m in modes:
                 rs = by[(t, eps, m)]
@@ -1047,11 +1047,12 @@ def summarize(records):
                 ok = [r for r in rs if r.get('ok')]
                 if not ok:
                     refs = sorted({err_ref(r.get('error', 'unknown')) for r in rs})
-                    w('| %s | %s | refused %s | | | | | | | %s | |' % (
+                    w('| %s | %s | refused %s | | | | | | | | %s | |' % (
                         t, m, ','.join(refs), fmt(mean([r.get('wall_s') for r in rs]), 2)))
                     continue
-                w('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
-                    t, m, lost_cell(ok), spike_cell(ok), type_cell(ok), dec_cell(ok), pair_cell(ok),
+                w('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+                    t, m, lost_cell(ok), spike_cell(ok), range_cell(ok), type_cell(ok),
+                    dec_cell(ok), pair_cell(ok),
                     ml_cell(ok, mb[t], 'utility', err_ref), ml_cell(ok, mb[t], 'distinguish', err_ref),
                     fmt(mean([r.get('wall_s') for r in ok]), 2),
                     fmt(mean([(r.get('peak_rss_kb') or 0) / 1024 for r in ok]) if any(
@@ -1125,6 +1126,25 @@ def spike_cell(rs):
         return 'kept (%d)' % len(per)
     return '%d of %d: %s' % (len(thin), len(per), ', '.join(
         '%s %.2f→%.2f' % (esc(k), a, b) for k, a, b in thin[:3]) + (' …' if len(thin) > 3 else ''))
+
+
+def range_cell(rs):
+    """Numeric columns whose range is off by >= 1% on average: 'column phantom/cut', worst first
+    (phantom: synthetic values outside the real [min, max]; cut: real values outside the
+    synthetic one)."""
+    if not any('range' in r for r in rs):
+        return '—'
+    per = collections.defaultdict(lambda: [0.0, 0.0])
+    for r in rs:
+        for col, (phantom, cut) in (r.get('range') or {}).items():
+            per[col][0] += phantom / len(rs)
+            per[col][1] += cut / len(rs)
+    off = sorted(((c, p, k) for c, (p, k) in per.items() if p + k >= 0.01),
+                 key=lambda t: -(t[1] + t[2]))
+    if not off:
+        return 'within 1%'
+    return ', '.join('%s %.2f/%.2f' % (esc(c), p, k) for c, p, k in off[:3]) + (
+        ' …' if len(off) > 3 else '')
 
 
 def type_cell(rs):
