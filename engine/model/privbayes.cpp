@@ -157,6 +157,13 @@ double MutualInformationScoreSensitivity() {
   return std::log2(kMaxRows) + 1.0 / std::log(2.0) + 2 * kScoreEvaluationError;
 }
 
+double TotalVariationScoreSensitivity() { return 2.0 + 2 * kTotalVariationEvaluationError; }
+
+double StructureScoreSensitivity(StructureScore score) {
+  return score == StructureScore::kTotalVariation ? TotalVariationScoreSensitivity()
+                                                  : MutualInformationScoreSensitivity();
+}
+
 Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOptions& options,
                                   PrivacyAccountant& accountant, const std::string& partition,
                                   Rng& rng, Progress& progress) {
@@ -372,6 +379,7 @@ Result<BayesNet> LearnPrivBayes(const EncodedTable& data, const PrivBayesOptions
   StructureOptions structure_options;
   structure_options.degree = options.degree;
   structure_options.epsilon = epsilon_structure;
+  structure_options.score = options.score;
   structure_options.parent_buckets = options.parent_buckets;
   structure_options.forced_parent = forced_parent;
   structure_options.names = options.names;

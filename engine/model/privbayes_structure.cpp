@@ -4,8 +4,9 @@
 //
 // Privacy: the first attribute is drawn uniformly (no data); each of the m-1 later choices is
 // one exponential mechanism (ε/(m-1), non-monotone) over data-independent candidates scored by
-// u = n·I(X; B(Π)) in bits, whose sensitivity under add/remove is
-// MutualInformationScoreSensitivity() (privbayes.md §2). Sequential composition: ε in total.
+// u = n·I(X; B(Π)) in bits (sensitivity MutualInformationScoreSensitivity(), privbayes.md §2)
+// or by u = n·R(X, B(Π)) in records (sensitivity TotalVariationScoreSensitivity(), §2b), both
+// under add/remove and free of the data's n. Sequential composition: ε in total.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "engine/core/compensated_sum.h"
+#include "engine/core/int128.h"
 #include "engine/core/parallel.h"
 #include "engine/dp/exponential_mechanism.h"
 #include "engine/model/privbayes.h"
@@ -74,12 +76,34 @@ WeightedRows DistinctRows(const EncodedTable& data) {
   return out;
 }
 
-// Scores families (child, parents) on the data: n·I(child; bucketed parents) in bits.
+// n·R from the exact sum S = 2n·(n·R) = n² + Σ over the non-empty cells (x, π) of
+// (|n·c_xπ − c_x·c_π| − c_x·c_π) (privbayes.md §2b): the empty cells' terms c_x·c_π sum to
+// n² minus the non-empty cells' ones. One conversion and one division round the result.
+class TotalVariationSum {
+ public:
+  explicit TotalVariationSum(std::size_t n)
+      : n_(n), sum_(static_cast<Int128>(n) * static_cast<Int128>(n)) {}
+  void AddCell(std::uint64_t joint, std::uint64_t child, std::uint64_t configuration) {
+    const Int128 observed = static_cast<Int128>(n_) * static_cast<Int128>(joint);
+    const Int128 expected = static_cast<Int128>(child) * static_cast<Int128>(configuration);
+    sum_ += (observed >= expected ? observed - expected : expected - observed) - expected;
+  }
+  double Value() const {
+    return n_ == 0 ? 0.0 : static_cast<double>(sum_) / (2.0 * static_cast<double>(n_));
+  }
+
+ private:
+  std::size_t n_;
+  Int128 sum_;
+};
+
+// Scores families (child, parents) on the data: n·I(child; bucketed parents) in bits, or
+// n·R(child, bucketed parents) in records (StructureScore).
 class FamilyScorer {
  public:
   FamilyScorer(const EncodedTable& data, const std::vector<std::vector<std::uint32_t>>& maps,
-               const std::vector<std::uint32_t>& radix)
-      : n_(data.rows), cardinalities_(data.cardinalities), radix_(radix),
+               const std::vector<std::uint32_t>& radix, StructureScore score)
+      : n_(data.rows), score_(score), cardinalities_(data.cardinalities), radix_(radix),
         distinct_(DistinctRows(data)), bucketed_(data.num_attributes()) {
     for (std::size_t a = 0; a < data.num_attributes(); ++a) {
       if (a < maps.size() && !maps[a].empty()) {
@@ -120,6 +144,9 @@ class FamilyScorer {
         counts[c * cx + x[r]] += w[r];
       }
     }
+    if (score_ == StructureScore::kTotalVariation) {
+      return DenseTotalVariation(counts, configurations, cx);
+    }
     // n·I = f(n) - Σ f(c_x) - Σ f(c_π) + Σ f(c_xπ), f(c) = c log2 c (privbayes.md §2).
     // Compensated sums keep the evaluation error within kScoreEvaluationError (privbayes.h).
     std::vector<double> child_counts(cx, 0.0);  // integers < 2^53: exact
@@ -141,6 +168,27 @@ class FamilyScorer {
   }
 
  private:
+  // n·R over the dense table `counts` (configurations × cx, child fastest).
+  double DenseTotalVariation(const std::vector<std::uint32_t>& counts,
+                             std::uint64_t configurations, std::uint32_t cx) const {
+    std::vector<std::uint64_t> child_counts(cx, 0), configuration_counts(configurations, 0);
+    for (std::uint64_t c = 0; c < configurations; ++c) {
+      const std::uint32_t* row = counts.data() + c * cx;
+      for (std::uint32_t v = 0; v < cx; ++v) {
+        child_counts[v] += row[v];
+        configuration_counts[c] += row[v];
+      }
+    }
+    TotalVariationSum sum(n_);
+    for (std::uint64_t c = 0; c < configurations; ++c) {
+      const std::uint32_t* row = counts.data() + c * cx;
+      for (std::uint32_t v = 0; v < cx; ++v) {
+        if (row[v] > 0) sum.AddCell(row[v], child_counts[v], configuration_counts[c]);
+      }
+    }
+    return sum.Value();
+  }
+
   const Code* Column(int attribute) const {
     const auto a = static_cast<std::size_t>(attribute);
     return bucketed_[a].empty() ? distinct_.columns[a].data() : bucketed_[a].data();
@@ -183,6 +231,7 @@ class FamilyScorer {
     }
     const std::uint32_t cx = cardinalities_[static_cast<std::size_t>(child)];
     const Code* x = distinct_.columns[static_cast<std::size_t>(child)].data();
+    if (score_ == StructureScore::kTotalVariation) return SparseTotalVariation(ids, x, cx);
     std::vector<std::uint64_t> joint(rows), values(rows);
     for (std::size_t r = 0; r < rows; ++r) {
       joint[r] = ids[r] * cx + x[r];
@@ -192,7 +241,31 @@ class FamilyScorer {
            SumXLogX(joint);
   }
 
+  // n·R with dense configuration ids (< the distinct rows) and child codes x.
+  double SparseTotalVariation(const std::vector<std::uint64_t>& ids, const Code* x,
+                              std::uint32_t cx) const {
+    const std::size_t rows = distinct_.rows;
+    std::vector<std::uint64_t> child_counts(cx, 0), configuration_counts(rows, 0);
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> joint(rows);
+    for (std::size_t r = 0; r < rows; ++r) {
+      child_counts[x[r]] += distinct_.weights[r];
+      configuration_counts[ids[r]] += distinct_.weights[r];
+      joint[r] = {ids[r] * cx + x[r], distinct_.weights[r]};
+    }
+    std::sort(joint.begin(), joint.end());
+    TotalVariationSum sum(n_);
+    for (std::size_t i = 0; i < joint.size();) {
+      std::uint64_t total = 0;
+      std::size_t j = i;
+      for (; j < joint.size() && joint[j].first == joint[i].first; ++j) total += joint[j].second;
+      sum.AddCell(total, child_counts[joint[i].first % cx], configuration_counts[joint[i].first / cx]);
+      i = j;
+    }
+    return sum.Value();
+  }
+
   std::size_t n_;
+  StructureScore score_;
   const std::vector<std::uint32_t>& cardinalities_;
   const std::vector<std::uint32_t>& radix_;
   WeightedRows distinct_;
@@ -323,7 +396,14 @@ Status internal::CheckParentBuckets(const EncodedTable& data,
 
 double internal::MutualInformationScore(const EncodedTable& data, int child,
                                         const std::vector<int>& parents) {
-  const FamilyScorer scorer(data, {}, data.cardinalities);
+  const FamilyScorer scorer(data, {}, data.cardinalities, StructureScore::kMutualInformation);
+  std::vector<std::uint32_t> counts;
+  return scorer.Score(child, parents, counts);
+}
+
+double internal::TotalVariationScore(const EncodedTable& data, int child,
+                                     const std::vector<int>& parents) {
+  const FamilyScorer scorer(data, {}, data.cardinalities, StructureScore::kTotalVariation);
   std::vector<std::uint32_t> counts;
   return scorer.Score(child, parents, counts);
 }
@@ -370,16 +450,20 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
   // The exponential-mechanism choices: every attribute but the first and the forced ones.
   const std::size_t choices = m - 1 - forced_count;
 
-  const double sensitivity = MutualInformationScoreSensitivity();
+  const double sensitivity = StructureScoreSensitivity(options.score);
   double epsilon_step = choices > 0 ? EvenShare(options.epsilon, choices) : 1.0;
   if (choices > 0) {
     LedgerEntry entry;
     entry.label = "Bayesian network structure (" + std::to_string(choices) +
                   " greedy choices of a child and its parents, degree " +
                   std::to_string(options.degree) + ")";
-    entry.mechanism = "exponential mechanism on n·I(X;Π)";
+    entry.mechanism = options.score == StructureScore::kTotalVariation
+                          ? "exponential mechanism on n·R(X,Π)"
+                          : "exponential mechanism on n·I(X;Π)";
     entry.partition = partition;
-    entry.reference = "PrivBayes (Zhang et al. 2017) Alg. 4; privbayes.md §2";
+    entry.reference = options.score == StructureScore::kTotalVariation
+                          ? "PrivBayes (Zhang et al. 2017) Alg. 4, score R; privbayes.md §2b"
+                          : "PrivBayes (Zhang et al. 2017) Alg. 4; privbayes.md §2";
     entry.epsilon_each = epsilon_step;
     entry.sensitivity = sensitivity;
     entry.count = choices;
@@ -390,7 +474,7 @@ Result<std::vector<BayesNode>> LearnPrivBayesStructure(const EncodedTable& data,
   auto mechanism = ExponentialMechanism::Create(epsilon_step, sensitivity);
   if (!mechanism) return mechanism.error();
 
-  const FamilyScorer scorer(data, maps, radix);
+  const FamilyScorer scorer(data, maps, radix, options.score);
   std::map<std::pair<int, std::vector<int>>, double> cache;
   std::vector<int> network;
   std::vector<bool> closed(m, false);  // placed or forced: not a candidate child

@@ -134,7 +134,7 @@ std::vector<SettingSpec> MakeTable() {
   table.push_back({
       .name = "structure_fraction", .title = "Share of the model's ε for its structure",
       .cli_flag = "--structure-fraction", .value_name = "F",
-      .help = "correlated mode: share of the model's ε for learning the network (default 0.3)",
+      .help = "correlated mode: share of the model's ε for learning the network (default 0.15)",
       .kind = SettingKind::kReal, .minimum = 0, .maximum = 1,
       .minimum_inclusive = false, .maximum_inclusive = false,
       .control_minimum = 0.05, .control_maximum = 0.95, .modes = kCorrelatedOnly,

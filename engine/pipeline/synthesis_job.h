@@ -100,7 +100,7 @@ struct ModelSettings {
   // (AutomaticBins: fewer for small tables, so that PrivBayes's tables can have parents).
   int bins = 0;
   int degree = 2;                  // correlated: parents per node
-  double structure_fraction = 0.3; // correlated: share of the model's ε for the structure
+  double structure_fraction = 0.15; // correlated: share of the model's ε for the structure
   // Deniable mode: k, γ, ω, ε0, test type, maxcost, split, candidate cap (deniable_options.h).
   // Its model_epsilon and records are set by the pipeline from `epsilon` and the row count.
   DeniableOptions deniable;

@@ -9,6 +9,7 @@
 
 #include "engine/model/sampler.h"
 #include "tests/support/fake_progress.h"
+#include "tests/support/random_encoded_table.h"
 
 namespace deniable {
 namespace {
@@ -17,27 +18,7 @@ PrivacyAccountant Accountant(double epsilon = 100.0) {
   return PrivacyAccountant::Create({epsilon, 0.0}).value();
 }
 
-// A random table: attribute a has cardinality cardinalities[a]; attribute 1 copies attribute 0
-// modulo its cardinality so that there is structure to find.
-EncodedTable RandomTable(std::size_t rows, std::vector<std::uint32_t> cardinalities,
-                         std::uint64_t seed) {
-  SeededRng rng(seed);
-  EncodedTable t;
-  t.rows = rows;
-  t.cardinalities = cardinalities;
-  t.columns.assign(cardinalities.size(), std::vector<Code>(rows));
-  for (std::size_t a = 0; a < cardinalities.size(); ++a) {
-    for (std::size_t r = 0; r < rows; ++r) {
-      t.columns[a][r] = static_cast<Code>(UniformBelow(rng, cardinalities[a]));
-    }
-  }
-  if (cardinalities.size() > 1) {
-    for (std::size_t r = 0; r < rows; ++r) {
-      t.columns[1][r] = static_cast<Code>(t.columns[0][r] % cardinalities[1]);
-    }
-  }
-  return t;
-}
+using test_support::RandomEncodedTable;
 
 double LedgerTotal(const PrivacyAccountant& accountant) {
   double total = 0;
@@ -46,7 +27,7 @@ double LedgerTotal(const PrivacyAccountant& accountant) {
 }
 
 TEST(LearnIndependentTest, SpendsEpsilonEvenlyWithOneEntryPerAttribute) {
-  const EncodedTable data = RandomTable(500, {3, 2, 5}, 1);
+  const EncodedTable data = RandomEncodedTable(500, {3, 2, 5}, 1);
   const std::vector<std::string> names = {"age", "sex", "income"};
   PrivacyAccountant accountant = Accountant(1.0);
   SeededRng rng(7);
@@ -94,7 +75,7 @@ TEST(LearnIndependentTest, EmptyTableGivesUniform) {
 }
 
 TEST(LearnIndependentTest, RejectsBadEpsilonAndBadCodes) {
-  EncodedTable data = RandomTable(10, {3, 2}, 1);
+  EncodedTable data = RandomEncodedTable(10, {3, 2}, 1);
   PrivacyAccountant accountant = Accountant();
   SeededRng rng(1);
   NullProgress progress;
@@ -116,7 +97,7 @@ TEST(LearnIndependentTest, RejectsBadEpsilonAndBadCodes) {
 }
 
 TEST(LearnIndependentTest, CancellationReturnsCancelled) {
-  const EncodedTable data = RandomTable(100, {3, 2, 5, 4}, 1);
+  const EncodedTable data = RandomEncodedTable(100, {3, 2, 5, 4}, 1);
   PrivacyAccountant accountant = Accountant();
   SeededRng rng(1);
   test_support::FakeProgress progress(/*cancel_after_reports=*/1);
@@ -126,7 +107,7 @@ TEST(LearnIndependentTest, CancellationReturnsCancelled) {
 }
 
 TEST(LearnPrivBayesStructureTest, IsAcyclicWithExactlyMinDegreeParents) {
-  const EncodedTable data = RandomTable(2'000, {4, 2, 3, 5, 2, 3}, 2);
+  const EncodedTable data = RandomEncodedTable(2'000, {4, 2, 3, 5, 2, 3}, 2);
   for (int degree = 1; degree <= 3; ++degree) {
     PrivacyAccountant accountant = Accountant();
     ASSERT_TRUE(accountant.AddPartition("D_S", "all", "structure rows").has_value());
@@ -156,7 +137,7 @@ TEST(LearnPrivBayesStructureTest, IsAcyclicWithExactlyMinDegreeParents) {
 }
 
 TEST(LearnPrivBayesStructureTest, RespectsTableLimitAndBuckets) {
-  const EncodedTable data = RandomTable(3'000, {20, 10, 20, 6, 4}, 3);
+  const EncodedTable data = RandomEncodedTable(3'000, {20, 10, 20, 6, 4}, 3);
   StructureOptions options;
   options.degree = 2;
   options.epsilon = 1.0;
@@ -181,7 +162,7 @@ TEST(LearnPrivBayesStructureTest, RespectsTableLimitAndBuckets) {
 }
 
 TEST(LearnPrivBayesStructureTest, RejectsBadDegreeAndBucketMaps) {
-  const EncodedTable data = RandomTable(100, {3, 2}, 1);
+  const EncodedTable data = RandomEncodedTable(100, {3, 2}, 1);
   PrivacyAccountant accountant = Accountant();
   SeededRng rng(1);
   NullProgress progress;
@@ -198,7 +179,7 @@ TEST(LearnPrivBayesStructureTest, RejectsBadDegreeAndBucketMaps) {
 }
 
 TEST(LearnPrivBayesStructureTest, SameResultForOneAndTwoThreads) {
-  const EncodedTable data = RandomTable(5'000, {4, 2, 3, 5, 2, 3, 6}, 4);
+  const EncodedTable data = RandomEncodedTable(5'000, {4, 2, 3, 5, 2, 3, 6}, 4);
   std::vector<std::vector<int>> parents[2];
   for (unsigned threads = 1; threads <= 2; ++threads) {
     StructureOptions options;
@@ -233,17 +214,13 @@ TEST(MutualInformationScoreTest, MatchesHandComputedValues) {
 TEST(MutualInformationScoreTest, AddingOneRecordMovesTheScoreByAtMostTheSensitivity) {
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     const std::size_t n = 1 + seed * 7;
-    EncodedTable data = RandomTable(n, {3, 4, 2}, seed);
+    EncodedTable data = RandomEncodedTable(n, {3, 4, 2}, seed);
     const double before = internal::MutualInformationScore(data, 0, {1, 2});
     const double g = (n + 1) * std::log2(n + 1.0) - n * std::log2(static_cast<double>(n));
     for (Code x = 0; x < 3; ++x) {
       for (Code a = 0; a < 4; ++a) {
         for (Code b = 0; b < 2; ++b) {
-          EncodedTable plus = data;
-          plus.rows = n + 1;
-          plus.columns[0].push_back(x);
-          plus.columns[1].push_back(a);
-          plus.columns[2].push_back(b);
+          const EncodedTable plus = test_support::WithRecord(data, {x, a, b});
           const double after = internal::MutualInformationScore(plus, 0, {1, 2});
           EXPECT_LE(std::abs(after - before), g + 1e-9) << "seed " << seed;
         }
@@ -258,7 +235,7 @@ TEST(MutualInformationScoreTest, AddingOneRecordMovesTheScoreByAtMostTheSensitiv
 // Scores are counted over distinct rows with multiplicities: repeating every row 3 times must
 // multiply n·I exactly by 3 (all counts x3; the log2 3 terms cancel).
 TEST(MutualInformationScoreTest, RepeatedRowsTripleTheScore) {
-  const EncodedTable data = RandomTable(200, {3, 4, 2}, 12);
+  const EncodedTable data = RandomEncodedTable(200, {3, 4, 2}, 12);
   std::vector<std::uint32_t> rows;
   for (int copy = 0; copy < 3; ++copy) {
     for (std::uint32_t r = 0; r < 200; ++r) rows.push_back((r * 7 + copy) % 200);
@@ -273,7 +250,7 @@ TEST(MutualInformationScoreTest, RepeatedRowsTripleTheScore) {
 
 // Huge tables (> 2^24 cells) are counted by sorting; both paths must agree with a direct sum.
 TEST(MutualInformationScoreTest, SparsePathMatchesDirectComputation) {
-  const EncodedTable data = RandomTable(3'000, {300, 290, 300}, 8);
+  const EncodedTable data = RandomEncodedTable(3'000, {300, 290, 300}, 8);
   std::map<std::uint64_t, double> joint, configs, values;
   for (std::size_t r = 0; r < data.rows; ++r) {
     const std::uint64_t c = data.columns[1][r] * 300u + data.columns[2][r];
@@ -315,7 +292,7 @@ TEST(LearnConditionalsTest, HugeEpsilonRecoversExactConditionals) {
 }
 
 TEST(LearnConditionalsTest, SplitsEpsilonBySquareRootOfCells) {
-  const EncodedTable data = RandomTable(100, {4, 4}, 1);
+  const EncodedTable data = RandomEncodedTable(100, {4, 4}, 1);
   std::vector<BayesNode> structure(2);
   structure[0].attribute = 0;  // 4 cells
   structure[1].attribute = 1;  // 16 cells
@@ -335,7 +312,7 @@ TEST(LearnConditionalsTest, SplitsEpsilonBySquareRootOfCells) {
 }
 
 TEST(LearnConditionalsTest, RejectsStructureWithLaterParent) {
-  const EncodedTable data = RandomTable(10, {2, 2}, 1);
+  const EncodedTable data = RandomEncodedTable(10, {2, 2}, 1);
   std::vector<BayesNode> structure(2);
   structure[0].attribute = 0;
   structure[0].parents = {1};
@@ -351,7 +328,7 @@ TEST(LearnConditionalsTest, RejectsStructureWithLaterParent) {
 }
 
 TEST(LearnPrivBayesTest, SpendsExactlyEpsilonAndGivesAValidNetwork) {
-  const EncodedTable data = RandomTable(4'000, {5, 3, 4, 2, 6}, 6);
+  const EncodedTable data = RandomEncodedTable(4'000, {5, 3, 4, 2, 6}, 6);
   for (double public_rows : {-1.0, 4'000.0}) {
     PrivacyAccountant accountant = Accountant(1.0);
     SeededRng rng(3);
@@ -371,7 +348,7 @@ TEST(LearnPrivBayesTest, SpendsExactlyEpsilonAndGivesAValidNetwork) {
 
 TEST(LearnPrivBayesTest, HandlesEmptyTablesAndSingleValueColumns) {
   for (std::size_t rows : {std::size_t{0}, std::size_t{3}}) {
-    const EncodedTable data = RandomTable(rows, {1, 1, 4, 1}, 2);
+    const EncodedTable data = RandomEncodedTable(rows, {1, 1, 4, 1}, 2);
     PrivacyAccountant accountant = Accountant(1.0);
     SeededRng rng(3);
     NullProgress progress;
@@ -389,7 +366,7 @@ TEST(LearnPrivBayesTest, HandlesEmptyTablesAndSingleValueColumns) {
 // 40 rows at ε = 1: the θ-limit (≈ 40·0.69/(3·8) ≈ 1 cell) admits no parent at all, so no ε is
 // wasted on a structure: row count + one table per attribute, all parentless, totalling ε.
 TEST(LearnPrivBayesTest, SkipsTheStructureWhenNoEdgeCouldBeUseful) {
-  const EncodedTable data = RandomTable(40, {5, 4, 3}, 9);
+  const EncodedTable data = RandomEncodedTable(40, {5, 4, 3}, 9);
   PrivacyAccountant accountant = Accountant(1.0);
   SeededRng rng(3);
   NullProgress progress;
@@ -408,7 +385,7 @@ TEST(LearnPrivBayesTest, SkipsTheStructureWhenNoEdgeCouldBeUseful) {
 }
 
 TEST(LearnPrivBayesTest, SingleAttributeSpendsAllOnItsTable) {
-  const EncodedTable data = RandomTable(50, {3}, 1);
+  const EncodedTable data = RandomEncodedTable(50, {3}, 1);
   PrivacyAccountant accountant = Accountant(1.0);
   SeededRng rng(3);
   NullProgress progress;
@@ -421,7 +398,7 @@ TEST(LearnPrivBayesTest, SingleAttributeSpendsAllOnItsTable) {
 }
 
 TEST(LearnPrivBayesTest, RejectsBadStructureFraction) {
-  const EncodedTable data = RandomTable(50, {3, 2}, 1);
+  const EncodedTable data = RandomEncodedTable(50, {3, 2}, 1);
   PrivacyAccountant accountant = Accountant();
   SeededRng rng(3);
   NullProgress progress;
@@ -433,7 +410,7 @@ TEST(LearnPrivBayesTest, RejectsBadStructureFraction) {
 }
 
 TEST(LearnPrivBayesTest, CancellationReturnsCancelled) {
-  const EncodedTable data = RandomTable(1'000, {5, 3, 4, 2, 6}, 6);
+  const EncodedTable data = RandomEncodedTable(1'000, {5, 3, 4, 2, 6}, 6);
   PrivacyAccountant accountant = Accountant();
   SeededRng rng(3);
   test_support::FakeProgress progress(/*cancel_after_reports=*/1);
@@ -512,7 +489,7 @@ namespace {
 // no exponential-mechanism choice for it, never a parent beside 0, and a parent of others only
 // when it is coarser than 0 enters tables.
 TEST(LearnPrivBayesStructureTest, AForcedChildFollowsItsParentAndCostsNoChoice) {
-  const EncodedTable data = RandomTable(3'000, {6, 3, 4, 5, 2}, 7);
+  const EncodedTable data = RandomEncodedTable(3'000, {6, 3, 4, 5, 2}, 7);
   for (const bool coarse_parent : {false, true}) {
     StructureOptions options;
     options.degree = 2;
@@ -575,7 +552,7 @@ TEST(LearnPrivBayesStructureTest, AForcedChildFollowsItsParentAndCostsNoChoice) 
 // keeps its deterministic table inside the network and costs nothing, and every sampled row is
 // consistent.
 TEST(LearnPrivBayesTest, ADerivedChildIsDeterministicInsideTheNetwork) {
-  const EncodedTable data = RandomTable(4'000, {6, 3, 4, 5}, 8);  // 1 = 0 mod 3
+  const EncodedTable data = RandomEncodedTable(4'000, {6, 3, 4, 5}, 8);  // 1 = 0 mod 3
   Dependency dependency;
   dependency.parent = 0;
   dependency.child = 1;
