@@ -20,6 +20,7 @@
 #include "engine/dp/set_union.h"
 #include "engine/histogram/adaptive_histogram.h"
 #include "engine/histogram/numeric_decomposition.h"
+#include "engine/model/privbayes.h"
 
 namespace deniable {
 namespace {
@@ -122,6 +123,74 @@ void AddSelectionCases(std::vector<AuditCase>& cases) {
               (new_value && !neighbour) ? 0.0 : static_cast<double>(last)};
         }});
   }
+}
+
+// ---- The PrivBayes structure with the score R (privbayes.md §2b): 4 records of three equal
+// attributes (r mod 2); D′ adds the record (2, 2, 0). The families (1 | 0) and (2 | 0) both
+// score n·R = 2 on D; on D′ (1 | 0), whose child value and parent configuration are both new,
+// scores 2 + 1.5·4/5 = 3.2 and (2 | 0) 2.4.
+
+EncodedTable StructureAuditTable(bool neighbour) {
+  EncodedTable table;
+  table.cardinalities = {3, 3, 2};
+  table.columns.assign(3, {});
+  for (Code r = 0; r < 4; ++r) {
+    table.columns[0].push_back(r % 2);
+    table.columns[1].push_back(r % 2);
+    table.columns[2].push_back(r % 2);
+  }
+  if (neighbour) {
+    table.columns[0].push_back(2);
+    table.columns[1].push_back(2);
+    table.columns[2].push_back(0);
+  }
+  table.rows = table.columns[0].size();
+  return table;
+}
+
+void AddStructureCases(std::vector<AuditCase>& cases) {
+  // The product's learner, degree 1, ε = 4 over its two choices (sharp enough that the
+  // structures' frequencies differ between D and D′; at ε = 1 they are nearly uniform); the
+  // feature is the whole structure (each node's attribute and parent) as one code. The scores
+  // move by at most 1.2 here, so the true loss is at most 0.6·ε: the case checks the product
+  // end to end, the broken one below that the audit would see a sensitivity claimed too low.
+  cases.push_back(AuditCase{
+      "privbayes_structure_r",
+      "PrivBayes structure (score R, degree 1, eps 4 over 2 choices), 4 records on D, D' adds "
+      "one with a new value in all three (tied) attributes",
+      4.0, 0.0, false, 50000, {"structure code"},
+      [](bool neighbour, Rng& rng) {
+        StructureOptions options;
+        options.degree = 1;
+        options.epsilon = 4.0;
+        options.score = StructureScore::kTotalVariation;
+        options.threads = 1;
+        PrivacyAccountant accountant = UnlimitedAccountant();
+        NullProgress progress;
+        auto nodes = LearnPrivBayesStructure(StructureAuditTable(neighbour), options,
+                                             accountant, "all", rng, progress);
+        if (!nodes) return std::vector<double>{kNaN};
+        double code = 0;
+        for (const BayesNode& node : *nodes) {
+          code = code * 12 + node.attribute * 4 + (node.parents.empty() ? 0 : node.parents[0] + 1);
+        }
+        return std::vector<double>{code};
+      }});
+  // Broken: one choice of 0's child, (1 | 0) or (2 | 0), by the exponential mechanism on the
+  // same scores but calibrated to a sensitivity of 0.125 instead of 2: Pr[(2 | 0)] is ½ on D
+  // and 1/(1 + e^3.2) = 0.039 on D′, a loss of ln 12.8 = 2.55 against the claim 1.
+  cases.push_back(AuditCase{
+      "privbayes_structure_r_low_sensitivity",
+      "one choice between (1 | 0) and (2 | 0) on their n·R, exponential mechanism calibrated "
+      "to sensitivity 0.125 (claim eps 1)",
+      1.0, 0.0, true, 50000, {"chosen child"},
+      [](bool neighbour, Rng& rng) {
+        const EncodedTable table = StructureAuditTable(neighbour);
+        const std::vector<double> scores = {internal::TotalVariationScore(table, 1, {0}),
+                                            internal::TotalVariationScore(table, 2, {0})};
+        auto em = ExponentialMechanism::Create(1.0, 0.125).value();
+        return std::vector<double>{static_cast<double>(em.Select(scores, rng))};
+      }});
 }
 
 // ---- Set union: 20 records × 3 groups (values r mod 2, r mod 3, r mod 4); D′ adds a record
@@ -292,6 +361,7 @@ Result<std::vector<AuditCase>> MechanismAuditCases() {
   std::vector<AuditCase> cases;
   AddNoiseCases(cases);
   AddSelectionCases(cases);
+  AddStructureCases(cases);
   AddSetUnionCases(cases);
   AddBoundsCases(cases);
   AddAdaptiveCases(cases);
