@@ -35,7 +35,8 @@ struct AuditCase {
   AuditedMechanism mechanism;
 };
 
-// Laplace, geometric, discrete Gaussian, exponential mechanism (plain and monotonic),
+// Laplace, geometric, discrete Gaussian, exponential mechanism (plain and monotonic), the
+// PrivBayes structure learner with the score R,
 // partition selection (a count change and a new value), set union (both policies), DP bounds,
 // the adaptive histograms (improved and basic), and the broken variants.
 Result<std::vector<AuditCase>> MechanismAuditCases();

@@ -111,7 +111,7 @@ struct PrivBayesOptions {
   // θ-usefulness (PrivBayes §4.3): parent sets are limited so that each conditional table has
   // at most n̂·ε_cond / (m·θ) cells, n̂ a DP row count. 0 disables the limit (all parent sets of
   // size min(k, |network|), as DataSynthesizer).
-  double usefulness_theta = 8.0;
+  double usefulness_theta = 6.0;  // 8 with n·I before stop 28 (privbayes.md §3)
   // A public (or already released DP) row count for the limit above; < 0: LearnPrivBayes
   // spends kRowCountShare of epsilon on a noisy count.
   double public_rows = -1;

@@ -153,17 +153,17 @@ TEST(PipelineDeniableTest, LedgerHoldsDomainsModelAndTheTestAndTheStatementIsWho
 namespace deniable {
 namespace {
 
-// The bins rule: 20 without parents; otherwise √(n̂·ε·(1 − s)/(8m)) within [5, 20].
+// The bins rule: 20 without parents; otherwise √(n̂·ε·(1 − s)/(6m)) within [5, 20] (θ = 6).
 TEST(AutomaticBinsTest, FollowsTheUsefulnessRuleWithinItsBounds) {
   EXPECT_EQ(AutomaticBins(SynthesisMode::kIndependent, 100, 0.1, 30, 0.3), 20);
   EXPECT_EQ(AutomaticBins(SynthesisMode::kRandom, 100, 0.1, 30, 0.3), 20);
-  // Adult-like: 48,842 rows, ε 0.65 left for the model, 15 columns: √(48842·0.65·0.7/120) = 13.6.
-  EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 48842, 0.65, 15, 0.3), 14);
+  // Adult-like: 48,842 rows, ε 0.65 left for the model, 15 columns: √(48842·0.65·0.7/90) = 15.7.
+  EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 48842, 0.65, 15, 0.3), 16);
   EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 500, 1, 15, 0.3), 5);        // floor
   EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 1.5e6, 3, 10, 0.3), 20);     // cap
   EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 0, 1, 0, 0.3), 5);           // degenerate
   // The structure share does not apply outside the correlated mode's tables: s = 0 gives more.
-  EXPECT_GE(AutomaticBins(SynthesisMode::kDeniable, 48842, 0.65, 15, 0.0), 14);
+  EXPECT_GE(AutomaticBins(SynthesisMode::kDeniable, 48842, 0.65, 15, 0.0), 16);
 }
 
 }  // namespace
