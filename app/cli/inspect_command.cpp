@@ -109,7 +109,10 @@ Result<std::string> ForecastText(const LoadedInput& loaded, const ParsedArgs& ar
     if (!parsed) return InvalidArgument("--mode: unknown mode '" + name + "'");
     mode = *parsed;
   }
-  auto forecast = ForecastDomains(*loaded.table, loaded.schema, epsilon.value(), delta.value(),
+  // The schema the mode models (a geo pair is two columns in the correlated and marginals modes).
+  auto modelled = ModelSchemaFor(loaded.schema, mode);
+  if (!modelled) return modelled.error();
+  auto forecast = ForecastDomains(*loaded.table, modelled.value(), epsilon.value(), delta.value(),
                                   fraction, nullptr, MissingMarkersOf(mode));
   if (!forecast) return forecast.error();
   std::ostringstream out;

@@ -11,6 +11,7 @@
 #include "engine/pipeline/run_job_internal.h"
 #include "engine/pipeline/settings_table.h"
 #include "engine/pipeline/synthesis_job.h"
+#include "engine/schema/geo_pairs.h"
 
 namespace deniable {
 
@@ -26,7 +27,7 @@ using internal::Number;
 int AutomaticBins(SynthesisMode mode, double noisy_rows, double model_epsilon, std::size_t columns,
                   double structure_fraction) {
   constexpr int kMostBins = 20, kFewestBins = 5;
-  constexpr double kTheta = 8;  // PrivBayesOptions::usefulness_theta
+  constexpr double kTheta = 6;  // PrivBayesOptions::usefulness_theta
   if (mode == SynthesisMode::kIndependent || mode == SynthesisMode::kRandom ||
       mode == SynthesisMode::kMarginals) {
     return kMostBins;  // marginals: MST compresses rare bins, AIM caps the model size
@@ -37,6 +38,22 @@ int AutomaticBins(SynthesisMode mode, double noisy_rows, double model_epsilon, s
   return static_cast<int>(
       std::clamp(std::round(std::sqrt(limit)), static_cast<double>(kFewestBins),
                  static_cast<double>(kMostBins)));
+}
+
+bool ModelsGeoPairsJointly(SynthesisMode mode) {
+  return mode != SynthesisMode::kCorrelated && mode != SynthesisMode::kMarginals;
+}
+
+Result<Schema> ModelSchemaFor(const Schema& schema, SynthesisMode mode) {
+  for (std::size_t i = 0; i < schema.columns.size(); ++i) {
+    if (std::string problem = GeoPairProblem(schema, i); !problem.empty()) {
+      return FailedPrecondition(problem);
+    }
+  }
+  if (ModelsGeoPairsJointly(mode)) return schema;
+  Schema dissolved = schema;
+  for (ColumnSchema& column : dissolved.columns) column.geo_longitude.clear();
+  return dissolved;
 }
 
 MissingMarkers MissingMarkersOf(SynthesisMode mode) {

@@ -159,9 +159,13 @@ Result<MarginalsModel> LearnMarginals(const EncodedTable& data,
 
 }  // namespace
 
-Result<LearnedModel> LearnModel(const RawTable& table, const Schema& schema,
+Result<LearnedModel> LearnModel(const RawTable& table, const Schema& input_schema,
                                 const ModelSettings& settings, Rng& rng, Progress& progress) {
   if (auto s = settings.Validate(); !s) return s.error();
+  // The schema this mode models (a geo pair may be dissolved into its two columns).
+  auto model_schema = ModelSchemaFor(input_schema, settings.mode);
+  if (!model_schema) return model_schema.error();
+  const Schema& schema = model_schema.value();
   if (ModelledColumns(schema).empty()) {
     return FailedPrecondition("no column is modelled: every column is an identifier or ignored");
   }

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "tests/ui/review_test_fixture.h"
 #include "tests/ui/ui_test_support.h"
@@ -91,6 +92,28 @@ TEST_F(GeoPairColumnsTest, TheInferredPairIsShownOnBothColumnsAndUndoneInOneStep
   EXPECT_TRUE(panel_->pairBox()->isChecked());
 }
 
+// The note says how the chosen mode models the pair: two columns and their joint in the
+// correlated and marginals modes (ModelsGeoPairsJointly), one attribute in the others; it
+// follows a change of mode.
+TEST_F(GeoPairColumnsTest, TheNoteSaysHowTheChosenModeModelsThePair) {
+  page_->selectColumn(Index("lat"));
+  ASSERT_EQ(session_.settings().model.mode, SynthesisMode::kMarginals);  // the default
+  EXPECT_TRUE(panel_->note()->text().contains(
+      QStringLiteral("The marginals mode learns them as two numeric columns and their joint")))
+      << panel_->note()->text().toStdString();
+  PrivacySettings independent = session_.settings();
+  independent.model.mode = SynthesisMode::kIndependent;
+  session_.editSettings(independent, QStringLiteral("independent mode"));
+  EXPECT_TRUE(panel_->note()->text().contains(QStringLiteral("are one attribute of the model")))
+      << panel_->note()->text().toStdString();
+  if (const char* dir = std::getenv("DENIABLE_GRAB_DIR")) {  // for looking at it by hand
+    page_->resize(1100, 700);
+    page_->grab().save(QString::fromUtf8(dir) + QStringLiteral("/geo_note_independent.png"));
+    session_.undoStack()->undo();
+    page_->grab().save(QString::fromUtf8(dir) + QStringLiteral("/geo_note_marginals.png"));
+  }
+}
+
 TEST_F(GeoPairColumnsTest, AColumnInNoPairOffersItsLongitudeAndDeclaresThePair) {
   ASSERT_TRUE(session_.editColumns({{"columns", {{{"name", "lat"}, {"geo", nullptr}}}}}, "undo pair"));
   page_->selectColumn(Index("lat"));
@@ -114,7 +137,9 @@ TEST(GeoPairReviewTest, TheNetworkNamesThePairsAttributeLatPlusLong) {
   auto input = LoadInput(input_settings, progress);
   ASSERT_TRUE(input.has_value()) << input.error().message;
   ModelSettings settings;
-  settings.mode = SynthesisMode::kCorrelated;
+  // A mode that models the pair as one attribute (the correlated and marginals modes model
+  // its two columns: ModelsGeoPairsJointly).
+  settings.mode = SynthesisMode::kIndependent;
   settings.epsilon = 1.0;
   settings.threads = 1;
   SeededRng rng(5);

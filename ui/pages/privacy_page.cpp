@@ -125,7 +125,8 @@ int PrivacyPage::automaticBins() const {
   const std::size_t rows = session_->data()->table->num_rows();
   const DomainBudget budget = plannedDomainBudget(session_->schema(), rows, settings);
   return AutomaticBins(model.mode, static_cast<double>(rows), model.epsilon - budget.total(),
-                       ModelledColumns(session_->schema()).size(), model.structure_fraction);
+                       ModelledColumns(modelledSchema(session_->schema(), settings)).size(),
+                       model.structure_fraction);
 }
 
 void PrivacyPage::connectSlider(ParameterSlider* slider, const QString& what,

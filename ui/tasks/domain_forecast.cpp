@@ -34,16 +34,23 @@ DomainPlanInputs domainPlanInputs(const PrivacySettings& settings) {
   out.delta = settings.model.delta;
   out.random_mode = settings.model.mode == SynthesisMode::kRandom;
   out.missing_markers = MissingMarkersOf(settings.model.mode);
+  out.mode = settings.model.mode;
   // Random mode spends the whole budget on the domains (LearnModel: a domain share of 1).
   out.domain_fraction = out.random_mode ? std::optional<double>(1.0) : settings.model.domain_fraction;
   return out;
 }
 
+Schema modelledSchema(const Schema& schema, const PrivacySettings& settings) {
+  auto modelled = ModelSchemaFor(schema, settings.model.mode);
+  return modelled ? std::move(modelled.value()) : schema;
+}
+
 DomainBudget plannedDomainBudget(const Schema& schema, std::size_t rows,
                                  const PrivacySettings& settings) {
   const DomainPlanInputs inputs = domainPlanInputs(settings);
-  return PlanDomainBudget(schema, afterRowCount(inputs.epsilon), static_cast<double>(rows),
-                          inputs.domain_fraction, inputs.missing_markers);
+  return PlanDomainBudget(modelledSchema(schema, settings), afterRowCount(inputs.epsilon),
+                          static_cast<double>(rows), inputs.domain_fraction,
+                          inputs.missing_markers);
 }
 
 QString domainRuleText(const DomainBudget& budget, const PrivacySettings& settings) {
@@ -58,12 +65,13 @@ QString domainRuleText(const DomainBudget& budget, const PrivacySettings& settin
 
 QString forecastKey(const LoadedData* data, const Schema& schema, const PrivacySettings& settings) {
   const DomainPlanInputs inputs = domainPlanInputs(settings);
-  return QStringLiteral("%1|%2|%3|%4|%5|%6")
+  return QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
       .arg(reinterpret_cast<quintptr>(data))
       .arg(exactNumber(inputs.epsilon), exactNumber(inputs.delta),
            inputs.domain_fraction ? exactNumber(*inputs.domain_fraction) : QStringLiteral("auto"),
            qs(SchemaToJson(schema, /*include_stats=*/false).dump()))
-      .arg(inputs.missing_markers == MissingMarkers::kModel ? 1 : 0);
+      .arg(inputs.missing_markers == MissingMarkers::kModel ? 1 : 0)
+      .arg(ModelsGeoPairsJointly(inputs.mode) ? 1 : 0);
 }
 
 DomainForecastRequest makeForecastRequest(const Session& session) {
@@ -80,8 +88,11 @@ DomainForecastOutcome ComputeDomainForecast(const DomainForecastRequest& request
   if (!request.data || !request.data->table) return InvalidArgument("no input loaded");
   const auto start = std::chrono::steady_clock::now();
   const RawTable& table = *request.data->table;
-  const Schema& schema = request.schema;
   const DomainPlanInputs inputs = domainPlanInputs(request.settings);
+  // What the run models: in the correlated and marginals modes a geo pair is two columns.
+  auto modelled_schema = ModelSchemaFor(request.schema, inputs.mode);
+  if (!modelled_schema) return modelled_schema.error();
+  const Schema& schema = modelled_schema.value();
   progress.Report(0.0, "Forecasting the private domains");
   auto forecast = ForecastDomains(table, schema, inputs.epsilon, inputs.delta,
                                   inputs.domain_fraction, &progress, inputs.missing_markers);

@@ -35,8 +35,14 @@ struct DomainPlanInputs {
   std::optional<double> domain_fraction;  // unset: the rule (PlanDomainBudget)
   bool random_mode = false;
   MissingMarkers missing_markers = MissingMarkers::kSetUnion;  // MissingMarkersOf(mode)
+  SynthesisMode mode = SynthesisMode::kMarginals;  // for ModelSchemaFor (geo pairs)
 };
 DomainPlanInputs domainPlanInputs(const PrivacySettings& settings);
+
+// The schema the run of `settings`' mode would model (engine ModelSchemaFor: a geo pair is
+// two columns in the correlated and marginals modes); `schema` itself when it declares an
+// invalid pair (the run refuses it and says why).
+Schema modelledSchema(const Schema& schema, const PrivacySettings& settings);
 
 // The plan a run would make (the exact row count standing for its noisy one, as
 // ForecastDomains does): cheap, no data read beyond the row count. For the Privacy page.

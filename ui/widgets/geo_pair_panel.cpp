@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <nlohmann/json.hpp>
 
+#include "engine/pipeline/synthesis_job.h"
 #include "engine/schema/geo_pairs.h"
 #include "ui/session/session.h"
 #include "ui/text/errors.h"
@@ -53,6 +54,7 @@ GeoPairPanel::GeoPairPanel(Session* session, QItemSelectionModel* selection, QWi
     refresh();
   });
   connect(session_, &Session::schemaChanged, this, &GeoPairPanel::refresh);
+  connect(session_, &Session::settingsChanged, this, &GeoPairPanel::refresh);
   connect(session_, &Session::dataChanged, this, &GeoPairPanel::refresh);
   refresh();
 }
@@ -90,12 +92,20 @@ void GeoPairPanel::refresh() {
                           inferred.columns[static_cast<std::size_t>(lat)].geo_longitude ==
                               longitude.name;
     const int regions = latitude.bins > 0 ? latitude.bins : session_->settings().model.bins;
+    const SynthesisMode mode = session_->settings().model.mode;
     QString text =
-        tr("%1 (latitude) and %2 (longitude) are one attribute of the model: a private quadtree "
-           "over the points, its cells merged into at most %3 regions; a synthetic record gets "
-           "both coordinates of one point.")
-            .arg(quoted(latitude.name), quoted(longitude.name))
-            .arg(regions);
+        ModelsGeoPairsJointly(mode)
+            ? tr("%1 (latitude) and %2 (longitude) are one attribute of the model: a private "
+                 "quadtree over the points, its cells merged into at most %3 regions; a "
+                 "synthetic record gets both coordinates of one point.")
+                  .arg(quoted(latitude.name), quoted(longitude.name))
+                  .arg(regions)
+            : tr("%1 (latitude) and %2 (longitude) are a geo pair. The %3 mode learns them as "
+                 "two numeric columns and their joint, like any pair of columns: measured "
+                 "closer to the real map than the pair's quadtree regions. The independent "
+                 "and deniable modes model the pair as one attribute.")
+                  .arg(quoted(latitude.name), quoted(longitude.name),
+                       QString::fromUtf8(SynthesisModeName(mode)));
     if (lat != c) text += tr(" The pair's settings (bins, bounds) are on %1.").arg(quoted(latitude.name));
     text += proposed ? tr(" Proposed by Deniable from the column names and value ranges: keep it "
                           "checked to confirm, uncheck to model the two columns separately.")
