@@ -11,12 +11,35 @@
 #include "engine/dp/gaussian_accounting.h"
 #include "engine/dp/set_union.h"
 #include "engine/histogram/column_histograms.h"
+#include "engine/model/numeric_bins.h"
 #include "engine/model/privbayes.h"
 #include "engine/model/union_items.h"
 
 namespace deniable {
 
 using internal::FormatEpsilon;
+
+namespace {
+
+// ColumnForecast::cluster_rows: the second pass as HistogramDomain (domains.cpp) plans it for
+// a column of ε `epsilon` (Gaussian in the marginals mode, with the magnitude groups' own
+// counts), and numeric_bins.h's seed threshold for a group of one leaf.
+std::int64_t ClusterRows(const ColumnSchema& column, double epsilon, bool gaussian) {
+  HistogramOptions histogram;
+  histogram.adaptive.epsilon = ShareOf(epsilon, kAdaptiveShare) / 2;
+  histogram.counts_epsilon = epsilon - 2 * histogram.adaptive.epsilon;
+  if (gaussian) UseGaussianCounts(histogram);
+  const CountNoise noise = CountNoiseOf(histogram);
+  double threshold = NoiseSumThreshold(noise.gaussian, 1, noise.scale, kSeedFalsePositive);
+  if (noise.gaussian && CountsMagnitudeGroups(column)) {
+    const double group_variance = 1 / (2 * kGroupCountShare * histogram.counts_rho);
+    const double combined = 1 / (1 / (noise.scale * noise.scale) + 1 / group_variance);
+    threshold = NoiseSumThreshold(true, 1, std::sqrt(combined), kSeedFalsePositive);
+  }
+  return static_cast<std::int64_t>(std::ceil(threshold));
+}
+
+}  // namespace
 
 Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& schema,
                                        double epsilon, double delta,
@@ -149,6 +172,12 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
                       std::to_string(out.rows_per_leaf) +
                       " rows each (private adaptive histogram, ε = " +
                       FormatEpsilon(out.epsilon) + ")";
+        if (!(column.public_min && column.public_max)) {
+          out.cluster_rows = ClusterRows(column, out.epsilon, markers == MissingMarkers::kModel);
+          out.summary += "; values far from the rest (such as a mostly-zero column's "
+                         "non-zero ones) need about " + std::to_string(out.cluster_rows) +
+                         " rows within one power-of-two range (such as 1,024–2,047) to be kept";
+        }
         break;
       case DomainNeed::kGeo:
         out.epsilon = budget.geo_epsilon;

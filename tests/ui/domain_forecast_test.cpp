@@ -2,6 +2,7 @@
 // The domain forecast on the Columns step (what the chosen ε keeps of each column), computed in
 // the background and following the Columns and Privacy steps; the Privacy step's "Automatic"
 // domain share through undo/redo, the project file, the CLI command and the report.
+#include <cstdlib>
 #include <gtest/gtest.h>
 
 #include <QDeadlineTimer>
@@ -146,6 +147,37 @@ TEST_F(DomainForecastTest, AColumnThatLosesValuesNamesThemAndTheFixes) {
   ASSERT_EQ(sex.forecast.need, DomainNeed::kSetUnion);
   EXPECT_FALSE(forecastLosesValues(sex));
   EXPECT_EQ(Cell("sex").data().toString(), QStringLiteral("keeps all 2 values"));
+}
+
+// A numeric column without public bounds says how many rows a cluster far from the rest needs
+// (capital-loss: its non-zero values), in the mode chosen: the default marginals mode counts its
+// magnitude groups with Gaussian noise and needs far fewer than a pure-ε mode.
+TEST_F(DomainForecastTest, ANumericColumnSaysWhatAFarClusterNeedsInTheChosenMode) {
+  const int column = session().schema().ColumnIndex("capital-loss");
+  window_->columnsPage()->selectColumn(column);
+  const std::int64_t marginals = Column("capital-loss").forecast.cluster_rows;
+  ASSERT_GT(marginals, 0);
+  QString details = window_->columnsPage()->forecastDetailsText();
+  EXPECT_TRUE(details.contains(QStringLiteral("need about %1 rows within one power-of-two range")
+                                   .arg(marginals)))
+      << details.toStdString();
+  if (const char* dir = std::getenv("DENIABLE_GRAB_DIR")) {  // for looking at it by hand
+    window_->showStep(Step::kColumns);
+    window_->columnsPage()->selectColumn(column);
+    window_->resize(1280, 800);
+    window_->grab().save(QString::fromUtf8(dir) + QStringLiteral("/forecast_cluster_marginals.png"));
+  }
+  PrivacySettings correlated = session().settings();
+  correlated.model.mode = SynthesisMode::kCorrelated;
+  session().editSettings(correlated, QStringLiteral("correlated mode"));
+  ASSERT_TRUE(WaitForForecast(forecaster()));
+  window_->columnsPage()->selectColumn(column);
+  const std::int64_t laplace = Column("capital-loss").forecast.cluster_rows;
+  // 14.55 Laplace scales against 3.918 σ (domains_test.cpp), at about the same ε₂.
+  EXPECT_GT(laplace, 3 * marginals);
+  details = window_->columnsPage()->forecastDetailsText();
+  EXPECT_TRUE(details.contains(QStringLiteral("need about %1 rows").arg(laplace)))
+      << details.toStdString();
 }
 
 TEST_F(DomainForecastTest, FollowsTheColumnsStep) {

@@ -448,3 +448,44 @@ TEST(DomainForecastTest, SaysWhatEachColumnKeepsWithoutSpending) {
 
 }  // namespace
 }  // namespace deniable
+
+namespace deniable {
+namespace {
+
+// A numeric column without public bounds: how many rows a cluster far from the rest needs in
+// one power-of-two range to seed the range (numeric_bins.h rule 1, p = 1e-5). The counts' noise
+// has scale 1/ε₂, ε₂ ≈ ε/2 of the column's ε. Laplace (a pure-ε mode): the Chernoff bound for one
+// Laplace, min over u of e^{-u·t}/(1 − u²) = 1e-5, solved by hand at t = 14.55 scales (u = 0.934).
+// The marginals mode: a discrete Gaussian of σ = 1/ε₂ combined with the group's own count
+// (σ_g = √2·σ): σ_c = σ/√1.5, and √(2 ln 1e5)·σ_c = 3.918σ.
+TEST(DomainForecastTest, SaysHowManyRowsAClusterFarFromTheRestNeeds) {
+  std::vector<std::optional<std::string>> losses;
+  for (int i = 0; i < 6000; ++i) losses.push_back(i % 20 == 0 ? std::to_string(1500 + i % 400) : "0");
+  Schema schema;
+  schema.columns = {IntegerColumn("loss")};
+  const RawTable table = MakeTable({MakeColumn("loss", losses)});
+  for (const MissingMarkers markers : {MissingMarkers::kSetUnion, MissingMarkers::kModel}) {
+    auto forecast = ForecastDomains(table, schema, 1.0, 1e-9, std::nullopt, nullptr, markers);
+    ASSERT_TRUE(forecast.has_value()) << forecast.error().message;
+    const ColumnForecast& loss = forecast->columns[0];
+    ASSERT_EQ(loss.need, DomainNeed::kHistogram);
+    const double counts_epsilon = loss.epsilon / 2;
+    const double scales = markers == MissingMarkers::kModel ? 3.918 : 14.55;
+    EXPECT_NEAR(static_cast<double>(loss.cluster_rows), scales / counts_epsilon,
+                0.01 * scales / counts_epsilon + 1);
+    EXPECT_NE(loss.summary.find("need about " + std::to_string(loss.cluster_rows) +
+                                " rows within one power-of-two range"),
+              std::string::npos)
+        << loss.summary;
+  }
+  // Public bounds: no range to find, no figure.
+  schema.columns[0].public_min = 0;
+  schema.columns[0].public_max = 4096;
+  auto bounded = ForecastDomains(table, schema, 1.0, 1e-9, std::nullopt);
+  ASSERT_TRUE(bounded.has_value());
+  EXPECT_EQ(bounded->columns[0].cluster_rows, 0);
+}
+
+}  // namespace
+}  // namespace deniable
+
