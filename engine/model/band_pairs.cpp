@@ -5,6 +5,9 @@
 #include <cmath>
 #include <numeric>
 #include <optional>
+#include <tuple>
+
+#include "engine/model/bayes_net.h"
 
 namespace deniable {
 namespace {
@@ -160,6 +163,104 @@ std::vector<double> BandQuantiles(const BandPair& pair, const EncodedTable& synt
     quantile[r] = std::clamp(q, 0.0, std::nextafter(1.0, 0.0));
   }
   return quantile;
+}
+
+}  // namespace deniable
+
+namespace deniable {
+
+std::vector<BandPair> CoupleBandsAcrossBuckets(const BayesNet& network,
+                                               const std::vector<ColumnDomain>& domains,
+                                               EncodedTable& synthetic, Rng& rng) {
+  std::vector<BandPair> coupled;
+  if (synthetic.rows < 2 || synthetic.num_attributes() != domains.size()) return coupled;
+  for (BandPair& pair : FindBandPairs(synthetic, domains)) {
+    const int a = pair.numeric, b = pair.band;
+    const BayesNode* a_node = nullptr;
+    bool read_whole = false;
+    // The bucketings of A that its children use (one entry per distinct map).
+    std::vector<const BayesNode*> bucket_nodes;
+    std::vector<std::size_t> bucket_parent;
+    for (const BayesNode& node : network.nodes) {
+      if (node.attribute == a) a_node = &node;
+      for (std::size_t p = 0; p < node.parents.size(); ++p) {
+        if (node.parents[p] != a) continue;
+        if (node.parent_buckets.size() <= p || node.parent_buckets[p].empty()) {
+          read_whole = true;
+          continue;
+        }
+        const bool known = std::any_of(
+            bucket_nodes.begin(), bucket_nodes.end(), [&](const BayesNode* other) {
+              for (std::size_t q = 0; q < other->parents.size(); ++q) {
+                if (other->parents[q] == a &&
+                    other->parent_buckets[q] == node.parent_buckets[p]) {
+                  return true;
+                }
+              }
+              return false;
+            });
+        if (!known) {
+          bucket_nodes.push_back(&node);
+          bucket_parent.push_back(p);
+        }
+      }
+    }
+    if (a_node == nullptr || read_whole) continue;
+    // A group key per row: A's parent configuration, then A's buckets, mixed-radix. The
+    // radices multiply to at most the tables' sizes, far below 2^64; checked all the same.
+    const std::vector<Code>& ca = synthetic.columns[static_cast<std::size_t>(a)];
+    const std::vector<Code>& cb = synthetic.columns[static_cast<std::size_t>(b)];
+    const auto bins = static_cast<std::uint32_t>(domains[static_cast<std::size_t>(a)].bins);
+    const std::uint32_t labels = domains[static_cast<std::size_t>(b)].value_codes();
+    double radix_product = 1;
+    for (std::size_t p = 0; p < a_node->parents.size(); ++p) {
+      radix_product *= a_node->parent_bucket_counts[p];
+    }
+    for (std::size_t i = 0; i < bucket_nodes.size(); ++i) {
+      radix_product *= bucket_nodes[i]->parent_bucket_counts[bucket_parent[i]];
+    }
+    if (!(radix_product < 1.8e19)) continue;
+    struct Row {
+      std::uint64_t key;
+      std::uint32_t rank;
+      std::uint32_t tie;
+      std::uint32_t row;
+    };
+    std::vector<Row> rows;
+    rows.reserve(synthetic.rows);
+    for (std::size_t r = 0; r < synthetic.rows; ++r) {
+      if (ca[r] >= bins || cb[r] >= labels) continue;  // missing: not moved
+      std::uint64_t key = 0;
+      for (std::size_t p = 0; p < a_node->parents.size(); ++p) {
+        const Code code = synthetic.columns[static_cast<std::size_t>(a_node->parents[p])][r];
+        key = key * a_node->parent_bucket_counts[p] + a_node->BucketOf(p, code);
+      }
+      for (std::size_t i = 0; i < bucket_nodes.size(); ++i) {
+        const BayesNode& child = *bucket_nodes[i];
+        key = key * child.parent_bucket_counts[bucket_parent[i]] +
+              child.BucketOf(bucket_parent[i], ca[r]);
+      }
+      rows.push_back({key, pair.rank[cb[r]], static_cast<std::uint32_t>(rng()),
+                      static_cast<std::uint32_t>(r)});
+    }
+    std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
+      return std::tie(x.key, x.rank, x.tie) < std::tie(y.key, y.rank, y.tie);
+    });
+    std::vector<Code> codes;
+    for (std::size_t begin = 0; begin < rows.size();) {
+      std::size_t end = begin;
+      while (end < rows.size() && rows[end].key == rows[begin].key) ++end;
+      codes.clear();
+      for (std::size_t i = begin; i < end; ++i) codes.push_back(ca[rows[i].row]);
+      std::sort(codes.begin(), codes.end());
+      for (std::size_t i = begin; i < end; ++i) {
+        synthetic.columns[static_cast<std::size_t>(a)][rows[i].row] = codes[i - begin];
+      }
+      begin = end;
+    }
+    coupled.push_back(std::move(pair));
+  }
+  return coupled;
 }
 
 }  // namespace deniable

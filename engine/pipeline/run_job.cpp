@@ -11,6 +11,7 @@
 #include "engine/marginals/aim.h"
 #include "engine/marginals/mst.h"
 #include "engine/metrics/marginals.h"
+#include "engine/model/band_pairs.h"
 #include "engine/model/domains.h"
 #include "engine/model/encoding.h"
 #include "engine/model/privbayes.h"
@@ -386,7 +387,12 @@ Result<EncodedTable> GenerateFromDescription(const Description& description, std
     progress.Report(1.0, "Sampled");
     return out;
   }
-  return SampleNetwork(description.network, description.cardinalities(), rows, rng, progress);
+  auto sample =
+      SampleNetwork(description.network, description.cardinalities(), rows, rng, progress);
+  if (!sample) return sample.error();
+  // A band under a bucketed numeric parent (the correlated mode): post-processing, band_pairs.h.
+  CoupleBandsAcrossBuckets(description.network, description.domains, *sample, rng);
+  return sample;
 }
 
 namespace {

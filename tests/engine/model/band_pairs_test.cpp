@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/core/progress.h"
+#include "engine/model/bayes_net.h"
 #include "engine/model/encoding.h"
 
 namespace deniable {
@@ -136,6 +137,81 @@ TEST(BandPairsTest, DecodingOrdersTheValuesOfAStraddlingBinByLabel) {
   // 2000 rows over 10 values: 200 each, binomial-ish sd ≈ 13 (the slices are stratified by
   // label, so the spread is smaller); 5 sd.
   for (int v = 10; v < 20; ++v) EXPECT_NEAR(per_value[static_cast<std::size_t>(v)], 200, 65) << v;
+}
+
+}  // namespace
+}  // namespace deniable
+
+namespace deniable {
+namespace {
+
+// P (2 codes) → A (8 bins) → B (young / old, stepping after bin 3) through A's 2 buckets
+// {0..2} and {3..7}: the model sees only the bucket, so inside bucket {3..7} the sample's labels
+// follow the bins loosely (bin 3: 60 young, 40 old; bins 4..7: 10 young, 90 old each), 90%
+// consistent. Within each (P, bucket) group the coupling hands the group's A codes out in label
+// order: every count the network's tables see is the same, and the band is exact.
+TEST(BandPairsTest, AcrossBucketsABandBecomesExactAndEveryTableSeesTheSameCounts) {
+  const std::vector<ColumnDomain> domains = {Labels({"p0", "p1"}), IntegerBins(0, 79, 8),
+                                             Labels({"young", "old"})};
+  EncodedTable t;
+  t.columns.resize(3);
+  t.cardinalities = {2, 8, 2};
+  const int young[8] = {100, 100, 100, 60, 10, 10, 10, 10};
+  for (int bin = 0; bin < 8; ++bin) {
+    for (int r = 0; r < 100; ++r) {
+      t.columns[0].push_back(static_cast<Code>(r % 2));
+      t.columns[1].push_back(static_cast<Code>(bin));
+      t.columns[2].push_back(static_cast<Code>(r < young[bin] ? 0 : 1));
+    }
+  }
+  t.rows = 800;
+  BayesNet net;
+  net.nodes.resize(3);
+  net.nodes[0].attribute = 0;
+  net.nodes[0].cardinality = 2;
+  net.nodes[1].attribute = 1;
+  net.nodes[1].cardinality = 8;
+  net.nodes[1].parents = {0};
+  net.nodes[1].parent_buckets = {{}};
+  net.nodes[1].parent_bucket_counts = {2};
+  net.nodes[2].attribute = 2;
+  net.nodes[2].cardinality = 2;
+  net.nodes[2].parents = {1};
+  net.nodes[2].parent_buckets = {{0, 0, 0, 1, 1, 1, 1, 1}};
+  net.nodes[2].parent_bucket_counts = {2};
+  auto consistent = [](const EncodedTable& s) {
+    int ok = 0;
+    for (std::size_t r = 0; r < s.rows; ++r) ok += (s.columns[1][r] <= 3) == (s.columns[2][r] == 0);
+    return ok;
+  };
+  // (P, A) counts (A's table) and (A's bucket, B) counts (B's table).
+  auto tables = [&](const EncodedTable& s) {
+    std::vector<int> pa(16, 0), bb(4, 0);
+    for (std::size_t r = 0; r < s.rows; ++r) {
+      ++pa[s.columns[0][r] * 8 + s.columns[1][r]];
+      ++bb[(s.columns[1][r] >= 3 ? 2 : 0) + s.columns[2][r]];
+    }
+    return std::pair{pa, bb};
+  };
+  ASSERT_EQ(consistent(t), 720);
+  const auto before = tables(t);
+  const std::vector<Code> labels = t.columns[2];
+  EncodedTable coupled = t;
+  SeededRng rng(3);
+  const std::vector<BandPair> pairs = CoupleBandsAcrossBuckets(net, domains, coupled, rng);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].numeric, 1);
+  EXPECT_EQ(pairs[0].band, 2);
+  EXPECT_EQ(consistent(coupled), 800);
+  EXPECT_EQ(tables(coupled), before);
+  EXPECT_EQ(coupled.columns[2], labels);  // only A's codes move
+  // A node that reads A at its own codes (here B itself, unbucketed) depends on A's exact
+  // codes: nothing moves.
+  net.nodes[2].parent_buckets = {{}};
+  net.nodes[2].parent_bucket_counts = {8};
+  EncodedTable untouched = t;
+  EXPECT_TRUE(CoupleBandsAcrossBuckets(net, domains, untouched, rng).empty());
+  EXPECT_EQ(untouched.columns, t.columns);
 }
 
 }  // namespace
