@@ -7,6 +7,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/stderr_progress.h"
+#include "engine/dp/validation.h"
 #include "engine/core/atomic_file.h"
 #include "engine/model/domains.h"
 #include "engine/pipeline/synthesis_job.h"
@@ -120,6 +121,17 @@ Result<std::string> ForecastText(const LoadedInput& loaded, const ParsedArgs& ar
       << " (for your eyes only; " << forecast->budget.rule << "):\n";
   for (const ColumnForecast& column : forecast->columns) {
     out << "  " << column.column << ": " << column.summary << "\n";
+    if (!column.likely_lost.empty()) {
+      out << "    likely lost (clamped into the kept range):";
+      for (std::size_t i = 0; i < column.likely_lost.size(); ++i) {
+        const ColumnForecast::LostRange& range = column.likely_lost[i];
+        out << (i == 0 ? " " : ", ") << internal::FormatDouble(range.lo) << " to "
+            << internal::FormatDouble(range.hi) << " (" << range.rows
+            << (range.rows == 1 ? " row)" : " rows)");
+      }
+      out << "; declare public bounds, or raise ε or the domains' share"
+          << (mode == SynthesisMode::kMarginals ? "" : ", or use the marginals mode") << "\n";
+    }
   }
   return out.str();
 }

@@ -4,6 +4,7 @@
 #include "engine/model/domains.h"
 
 #include <cmath>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,7 @@
 #include "engine/dp/set_union.h"
 #include "engine/histogram/column_histograms.h"
 #include "engine/model/numeric_bins.h"
+#include "engine/schema/typed_values.h"
 #include "engine/model/privbayes.h"
 #include "engine/model/union_items.h"
 
@@ -23,20 +25,99 @@ namespace {
 
 // ColumnForecast::cluster_rows: the second pass as HistogramDomain (domains.cpp) plans it for
 // a column of ε `epsilon` (Gaussian in the marginals mode, with the magnitude groups' own
-// counts), and numeric_bins.h's seed threshold for a group of one leaf.
-std::int64_t ClusterRows(const ColumnSchema& column, double epsilon, bool gaussian) {
+// counts), and numeric_bins.h's seed threshold for a window of k groups of one leaf each
+// (k = 1: a group alone). threshold[k - 1] for k = 1..kSeedWindow.
+std::vector<double> SeedThresholds(const ColumnSchema& column, double epsilon, bool gaussian) {
   HistogramOptions histogram;
   histogram.adaptive.epsilon = ShareOf(epsilon, kAdaptiveShare) / 2;
   histogram.counts_epsilon = epsilon - 2 * histogram.adaptive.epsilon;
   if (gaussian) UseGaussianCounts(histogram);
   const CountNoise noise = CountNoiseOf(histogram);
-  double threshold = NoiseSumThreshold(noise.gaussian, 1, noise.scale, kSeedFalsePositive);
-  if (noise.gaussian && CountsMagnitudeGroups(column)) {
-    const double group_variance = 1 / (2 * kGroupCountShare * histogram.counts_rho);
-    const double combined = 1 / (1 / (noise.scale * noise.scale) + 1 / group_variance);
-    threshold = NoiseSumThreshold(true, 1, std::sqrt(combined), kSeedFalsePositive);
+  std::vector<double> thresholds;
+  for (std::size_t k = 1; k <= kSeedWindow; ++k) {
+    if (noise.gaussian && CountsMagnitudeGroups(column)) {
+      const double group_variance = 1 / (2 * kGroupCountShare * histogram.counts_rho);
+      const double combined = 1 / (1 / (noise.scale * noise.scale) + 1 / group_variance);
+      thresholds.push_back(NoiseSumThreshold(true, k, std::sqrt(combined), kSeedFalsePositive));
+    } else {
+      thresholds.push_back(NoiseSumThreshold(noise.gaussian, k, noise.scale, kSeedFalsePositive));
+    }
   }
-  return static_cast<std::int64_t>(std::ceil(threshold));
+  return thresholds;
+}
+
+// ColumnForecast::likely_lost from the owner's column: its rows per magnitude group, rule 1 of
+// numeric_bins.h replayed on the true counts (a group at or above thresholds[0] seeds, so does
+// the heaviest, and so does a window of 2..kSeedWindow neighbouring non-seed groups whose sum
+// reaches thresholds[k - 1]; the range then grows over neighbouring groups that hold rows).
+std::vector<ColumnForecast::LostRange> LikelyLost(const RawColumn& raw,
+                                                  const ColumnSchema& column,
+                                                  const std::vector<double>& thresholds) {
+  const double step = LatticeStepOf(column);
+  const std::vector<double> values = NumericDictionaryValues(raw, column);
+  std::map<std::int64_t, std::uint64_t> rows;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (std::isnan(values[i])) continue;
+    rows[internal::MagnitudeGroup(values[i], values[i] + step, step)] += raw.counts[i];
+  }
+  std::vector<std::pair<std::int64_t, std::uint64_t>> groups(rows.begin(), rows.end());
+  if (groups.size() < 2) return {};
+  // Neighbours in the decomposition: consecutive magnitudes, and the zero bucket next to the
+  // smallest magnitude of either sign (coordinate 1 on a lattice, 2^-32 on the real line).
+  const std::int64_t smallest = step > 0 ? 1000 : 1000 - 32;
+  auto next_to = [smallest](std::int64_t x, std::int64_t y) {
+    if (x > y) std::swap(x, y);
+    if (x == 0) return y == smallest;
+    if (y == 0) return x == -smallest;
+    return y == x + 1;
+  };
+  std::vector<bool> kept(groups.size(), false);
+  std::size_t heaviest = 0;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    kept[g] = static_cast<double>(groups[g].second) >= thresholds[0];
+    if (groups[g].second > groups[heaviest].second) heaviest = g;
+  }
+  kept[heaviest] = true;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    double sum = 0;
+    for (std::size_t end = g; end < groups.size() && end < g + thresholds.size(); ++end) {
+      if (kept[end] || (end > g && !next_to(groups[end - 1].first, groups[end].first))) break;
+      sum += static_cast<double>(groups[end].second);
+      if (end > g && sum >= thresholds[end - g]) {
+        for (std::size_t w = g; w <= end; ++w) kept[w] = true;
+      }
+    }
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
+      if (kept[g] != kept[g + 1] && next_to(groups[g].first, groups[g + 1].first)) {
+        kept[g] = kept[g + 1] = true;
+        grew = true;
+      }
+    }
+  }
+  // Neighbouring lost groups are reported as one range.
+  std::vector<ColumnForecast::LostRange> lost;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (kept[g]) continue;
+    const bool joins = g > 0 && !kept[g - 1] && next_to(groups[g - 1].first, groups[g].first);
+    const std::int64_t id = groups[g].first;
+    const double unit = step > 0 ? step : 1.0;
+    const double low = std::ldexp(unit, static_cast<int>(std::llabs(id) - 1000));
+    const double high = 2 * low - (step > 0 ? step : 0.0);
+    ColumnForecast::LostRange range;
+    range.lo = id > 0 ? low : -high;
+    range.hi = id > 0 ? high : -low;
+    range.rows = groups[g].second;
+    if (joins) {
+      lost.back().hi = range.hi;
+      lost.back().rows += range.rows;
+    } else {
+      lost.push_back(range);
+    }
+  }
+  return lost;
 }
 
 }  // namespace
@@ -173,7 +254,11 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
                       " rows each (private adaptive histogram, ε = " +
                       FormatEpsilon(out.epsilon) + ")";
         if (!(column.public_min && column.public_max)) {
-          out.cluster_rows = ClusterRows(column, out.epsilon, markers == MissingMarkers::kModel);
+          const std::vector<double> thresholds =
+              SeedThresholds(column, out.epsilon, markers == MissingMarkers::kModel);
+          out.cluster_rows = static_cast<std::int64_t>(std::ceil(thresholds[0]));
+          out.likely_lost = LikelyLost(table.columns[static_cast<std::size_t>(modelled[k])],
+                                       column, thresholds);
           out.summary += "; values far from the rest (such as a mostly-zero column's "
                          "non-zero ones) need about " + std::to_string(out.cluster_rows) +
                          " rows within one power-of-two range (such as 1,024–2,047) to be kept";

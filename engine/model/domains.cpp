@@ -40,6 +40,10 @@ constexpr double kMissingThreshold = 3.0;
 // the many empty end-of-string leaves of the trie, each passes with probability ½e^-8).
 constexpr double kVerbatimThreshold = 8.0;
 
+}  // namespace
+
+namespace internal {
+
 // The first level of a coarse-range decomposition a numeric leaf lies in (numeric_bins.h, rule
 // 1): sign × bit length of the lattice coordinate (the power-of-two magnitude buckets of
 // histogram/numeric_decomposition.h), or of the value on the real line.
@@ -54,7 +58,7 @@ std::int64_t MagnitudeGroup(double first, double right, double step) {
   return x > 0 ? bits : -bits;
 }
 
-}  // namespace
+}  // namespace internal
 
 bool CountsMagnitudeGroups(const ColumnSchema& column) {
   return column.type != DataType::kDateTime && !(column.public_min && column.public_max);
@@ -253,7 +257,7 @@ Result<ColumnDomain> HistogramDomain(const RawColumn& raw, const ColumnSchema& c
     for (const NumericBin& bin : learnt->bins) {
       leaves.edges.push_back(bin.first);
       leaves.counts.push_back(bin.noisy_count);
-      if (!public_bounds) leaves.groups.push_back(MagnitudeGroup(bin.first, bin.right, step));
+      if (!public_bounds) leaves.groups.push_back(internal::MagnitudeGroup(bin.first, bin.right, step));
     }
     leaves.edges.push_back(learnt->bins.back().right);
     leaves.step = step;

@@ -71,6 +71,10 @@ bool CountsMagnitudeGroups(const ColumnSchema& column);
 namespace internal {
 // ε or σ in three significant digits, for provenance and forecast texts.
 std::string FormatEpsilon(double epsilon);
+// The first level of a coarse-range decomposition a numeric leaf [first, right) lies in
+// (numeric_bins.h, rule 1): sign × (1000 + bit length − 1) of the lattice coordinate (step > 0)
+// or of the midpoint on the real line; 0 for the zero bucket. Ordered as the values are.
+std::int64_t MagnitudeGroup(double first, double right, double step);
 }  // namespace internal
 
 struct DomainOptions {
@@ -136,6 +140,15 @@ struct ColumnForecast {
   // of one leaf, and of the group's own count where it is measured), so a cluster apart from
   // the rest (a mostly-zero column's non-zero values) is kept. 0: not applicable.
   std::int64_t cluster_rows = 0;
+  // The owner's own data (for their eyes only, as the merged values): power-of-two ranges that
+  // hold rows but are likely lost by that rule — below cluster_rows alone and in every window
+  // of up to kSeedWindow neighbouring ranges, and not next to a range that is kept. A lost
+  // range's values are clamped into the edge of the kept range.
+  struct LostRange {
+    double lo = 0, hi = 0;  // the range's first and last values (hi: its lattice's last point)
+    std::uint64_t rows = 0;
+  };
+  std::vector<LostRange> likely_lost;
   std::string summary;            // one line, e.g. "values with fewer than about 120 rows ..."
 };
 struct DomainForecast {

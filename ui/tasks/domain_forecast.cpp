@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/tasks/domain_forecast.h"
 
+#include <cmath>
 #include <algorithm>
 #include <chrono>
 #include <numeric>
@@ -172,7 +173,8 @@ bool forecastLosesValues(const ColumnForecastView& column) {
   if (!column.modelled) return false;
   if (column.blocked) return true;
   const ColumnForecast& f = column.forecast;
-  return f.need == DomainNeed::kSetUnion && f.likely_kept < f.values;
+  return (f.need == DomainNeed::kSetUnion && f.likely_kept < f.values) ||
+         (f.need == DomainNeed::kHistogram && !f.likely_lost.empty());
 }
 
 QString forecastCellText(const ColumnForecastView& column) {
@@ -226,6 +228,24 @@ QString forecastDetailsHtml(const ColumnForecastView& column, const DomainForeca
       values << tr("%1 more").arg(column.merged_values - column.merged.size());
     }
     parts << tr("Likely merged: %1.").arg(values.join(QStringLiteral(", ")));
+  }
+  if (f.need == DomainNeed::kHistogram && !f.likely_lost.empty()) {
+    // Whole numbers with thousands separators (1,024), others in six significant digits.
+    auto number = [](double v) {
+      if (v == std::floor(v) && std::fabs(v) < 1e15) {
+        const QString digits = formatCount(static_cast<std::uint64_t>(std::fabs(v)));
+        return v < 0 ? QStringLiteral("−") + digits : digits;
+      }
+      return formatDecimal(v, 6);
+    };
+    QStringList ranges;
+    for (const ColumnForecast::LostRange& range : f.likely_lost) {
+      ranges << tr("%1 to %2 (%3)")
+                    .arg(number(range.lo), number(range.hi),
+                         countOf(range.rows, tr("row"), tr("rows")));
+    }
+    parts << tr("Likely lost, clamped into the kept range: %1.")
+                 .arg(ranges.join(QStringLiteral(", ")));
   }
   if (forecastLosesValues(column)) {
     // The column's own ε under a budget (the union's, or its histogram's / trie's).

@@ -473,6 +473,18 @@ TEST(DomainForecastTest, SaysHowManyRowsAClusterFarFromTheRestNeeds) {
     const double scales = markers == MissingMarkers::kModel ? 3.918 : 14.55;
     EXPECT_NEAR(static_cast<double>(loss.cluster_rows), scales / counts_epsilon,
                 0.01 * scales / counts_epsilon + 1);
+    // The 300 losses in [1024, 2048) are far from the zeros (the magnitudes between them are
+    // empty): below 653 in the pure-ε plan, so likely lost; above 176 in the marginals mode's.
+    if (markers == MissingMarkers::kModel) {
+      EXPECT_LT(loss.cluster_rows, 300);
+      EXPECT_TRUE(loss.likely_lost.empty());
+    } else {
+      EXPECT_GT(loss.cluster_rows, 300);
+      ASSERT_EQ(loss.likely_lost.size(), 1u);
+      EXPECT_EQ(loss.likely_lost[0].lo, 1024);
+      EXPECT_EQ(loss.likely_lost[0].hi, 2047);
+      EXPECT_EQ(loss.likely_lost[0].rows, 300u);
+    }
     EXPECT_NE(loss.summary.find("need about " + std::to_string(loss.cluster_rows) +
                                 " rows within one power-of-two range"),
               std::string::npos)
@@ -484,6 +496,7 @@ TEST(DomainForecastTest, SaysHowManyRowsAClusterFarFromTheRestNeeds) {
   auto bounded = ForecastDomains(table, schema, 1.0, 1e-9, std::nullopt);
   ASSERT_TRUE(bounded.has_value());
   EXPECT_EQ(bounded->columns[0].cluster_rows, 0);
+  EXPECT_TRUE(bounded->columns[0].likely_lost.empty());
 }
 
 }  // namespace
