@@ -253,7 +253,8 @@ Result<DomainForecast> ForecastDomains(const RawTable& table, const Schema& sche
                       std::to_string(out.rows_per_leaf) +
                       " rows each (private adaptive histogram, ε = " +
                       FormatEpsilon(out.epsilon) + ")";
-        if (!(column.public_min && column.public_max)) {
+        // Numbers only: a date-time's coarse range is calendar decades, not magnitudes.
+        if (!(column.public_min && column.public_max) && column.type != DataType::kDateTime) {
           const std::vector<double> thresholds =
               SeedThresholds(column, out.epsilon, markers == MissingMarkers::kModel);
           out.cluster_rows = static_cast<std::int64_t>(std::ceil(thresholds[0]));

@@ -135,7 +135,7 @@ struct ColumnForecast {
   std::uint64_t values = 0;       // union: distinct values; likely_kept of them survive
   std::uint64_t likely_kept = 0;
   std::int64_t rows_per_leaf = 0; // histogram / trie: the adaptive stage's threshold b
-  // Histogram without public bounds: the fewest rows a power-of-two magnitude group needs to
+  // Numeric (not date-time) histogram without public bounds: the fewest rows a power-of-two magnitude group needs to
   // seed the range on its own (numeric_bins.h rule 1: kSeedFalsePositive against the noise
   // of one leaf, and of the group's own count where it is measured), so a cluster apart from
   // the rest (a mostly-zero column's non-zero values) is kept. 0: not applicable.

@@ -497,6 +497,19 @@ TEST(DomainForecastTest, SaysHowManyRowsAClusterFarFromTheRestNeeds) {
   ASSERT_TRUE(bounded.has_value());
   EXPECT_EQ(bounded->columns[0].cluster_rows, 0);
   EXPECT_TRUE(bounded->columns[0].likely_lost.empty());
+  // A date-time's coarse range is calendar decades, not powers of two: no figure, no list.
+  std::vector<std::optional<std::string>> days;
+  for (int i = 0; i < 6000; ++i) days.push_back(i % 20 == 0 ? "1950-01-01" : "2020-05-17");
+  Schema dates;
+  dates.columns = {IntegerColumn("day")};
+  dates.columns[0].type = DataType::kDateTime;
+  dates.columns[0].datetime_format = "%Y-%m-%d";
+  auto dated = ForecastDomains(MakeTable({MakeColumn("day", days)}), dates, 1.0, 1e-9, std::nullopt);
+  ASSERT_TRUE(dated.has_value()) << dated.error().message;
+  ASSERT_EQ(dated->columns[0].need, DomainNeed::kHistogram);
+  EXPECT_EQ(dated->columns[0].cluster_rows, 0);
+  EXPECT_TRUE(dated->columns[0].likely_lost.empty());
+  EXPECT_EQ(dated->columns[0].summary.find("power-of-two"), std::string::npos);
 }
 
 }  // namespace
