@@ -325,7 +325,9 @@ Result<std::vector<DecodedColumn>> DecodeColumns(const EncodedTable& synthetic,
     return s.error();
   }
 
-  // Numeric columns and their bands, from the sampled codes (post-processing).
+  // Numeric columns and their bands, from the sampled codes (post-processing). Detected again
+  // rather than handed over from CoupleBandsAcrossBuckets (which runs on the correlated mode's
+  // samples only): the coupling can make a pair banded enough to be found.
   const std::vector<BandPair> band_pairs = FindBandPairs(synthetic, domains);
 
   std::vector<DecodedColumn> decoded;
