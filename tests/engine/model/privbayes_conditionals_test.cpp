@@ -8,23 +8,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "tests/support/accountant.h"
 #include "tests/support/fake_progress.h"
 #include "tests/support/random_encoded_table.h"
 
 namespace deniable {
 namespace {
 
-PrivacyAccountant Accountant(double epsilon = 100.0) {
-  return PrivacyAccountant::Create({epsilon, 0.0}).value();
-}
-
+using test_support::Accountant;
+using test_support::LedgerTotal;
 using test_support::RandomEncodedTable;
-
-double LedgerTotal(const PrivacyAccountant& accountant) {
-  double total = 0;
-  for (const LedgerEntry& e : accountant.entries()) total += e.cost.epsilon;
-  return total;
-}
 
 TEST(LearnConditionalsTest, HugeEpsilonRecoversExactConditionals) {
   EncodedTable data;
