@@ -40,6 +40,15 @@ Result<ExponentialMechanism> ExponentialMechanism::Create(double epsilon, double
   return ExponentialMechanism(epsilon, internal::DivDown(usable, divisor));
 }
 
+Result<ExponentialMechanism> ExponentialMechanism::CreateRangeBounded(double epsilon,
+                                                                      double range) {
+  if (Status s = internal::CheckPositiveFinite(epsilon, "epsilon"); !s) return s.error();
+  if (Status s = internal::CheckPositiveFinite(range, "range"); !s) return s.error();
+  // c <= (ε − η) / R, rounded down (exponential_mechanism.md §1b).
+  const double usable = std::max(0.0, internal::SubDown(epsilon, kExponentialMechanismSlack));
+  return ExponentialMechanism(epsilon, internal::DivDown(usable, range));
+}
+
 std::size_t ExponentialMechanism::Select(std::span<const double> utilities, Rng& rng) const {
   assert(!utilities.empty() && "ExponentialMechanism::Select: no candidates");
   double max_utility = -std::numeric_limits<double>::infinity();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The exponential mechanism (McSherry & Talwar 2007): picks candidate i with probability
 // ∝ exp(ε·u_i / (2Δu)) (or exp(ε·u_i / Δu) when every utility moves in the same direction
-// between neighbours, `monotonic`).
+// between neighbours, `monotonic`; or exp(ε·u_i / R) when, for every pair of neighbours, the
+// changes of all the utilities lie in one common interval of width R, `CreateRangeBounded`).
 //
 // Privacy guarantee
 //   Neighbouring: add/remove one record. Caller-verified: each utility changes by at most
@@ -37,6 +38,16 @@ class ExponentialMechanism {
   // epsilon and sensitivity finite and > 0.
   static Result<ExponentialMechanism> Create(double epsilon, double sensitivity,
                                              bool monotonic = false);
+  // Range-bounded utilities (dp/exponential_mechanism.md §1b). Caller-verified: for every pair
+  // of neighbours D, D' there is an a with u_i(D') − u_i(D) ∈ [a, a + range] for EVERY i (a
+  // constant candidate moves by 0, so a must lie in [−range, 0]). Then c = (ε − η)/range, and
+  // one Select is ε-DP. `monotonic` is the case range = Δ; an arbitrary utility of sensitivity
+  // Δ is range-bounded with range 2Δ (Create's default). A tighter range is a real gain only
+  // when the changes are lopsided: the dependency score moves in [−1, 1 − λ0] on adding a
+  // record (model/dependencies.h), range 2 − λ0 = 1.1 rather than 2.
+  // Reference: McSherry & Talwar 2007 (their proof bounds the ratio by the spread of the
+  // changes); Dong, Durfee & Rogers 2020 ("range-bounded" mechanisms), Durfee & Rogers 2019.
+  static Result<ExponentialMechanism> CreateRangeBounded(double epsilon, double range);
   // Index of the chosen candidate; `utilities` must be non-empty and finite (asserted;
   // release builds give a NaN utility the lowest weight).
   std::size_t Select(std::span<const double> utilities, Rng& rng) const;

@@ -138,6 +138,26 @@ TEST(ExponentialMechanismTest, ExponentFactorLeavesTheFloatingPointSlack) {
   EXPECT_EQ(ExponentialMechanism::Create(0x1p-41, 1.0)->exponent_factor(), 0.0);
 }
 
+// Range-bounded (exponential_mechanism.md §1b): c = (ε − 2^-40)/R rounded down; R = Δ is the
+// monotonic form and R = 2Δ the general one.
+TEST(ExponentialMechanismTest, RangeBoundedExponentIsEpsilonOverTheRange) {
+  const auto bounded = ExponentialMechanism::CreateRangeBounded(1.0, 1.1).value();
+  EXPECT_LE(bounded.exponent_factor(), (1.0 - 0x1p-40) / 1.1);
+  EXPECT_GT(bounded.exponent_factor(), (1.0 - 0x1p-40) / 1.1 * (1 - 1e-15));
+  EXPECT_LE(bounded.exponent_factor() * 1.1, 1.0 - 0x1p-40);  // c·R <= ε − η
+  EXPECT_EQ(bounded.PrivacyLoss(), 1.0);
+  EXPECT_EQ(ExponentialMechanism::CreateRangeBounded(0.7, 3.0)->exponent_factor(),
+            ExponentialMechanism::Create(0.7, 3.0, /*monotonic=*/true)->exponent_factor());
+  EXPECT_EQ(ExponentialMechanism::CreateRangeBounded(0.7, 6.0)->exponent_factor(),
+            ExponentialMechanism::Create(0.7, 3.0)->exponent_factor());
+  for (double range : {0.0, -1.0, kNaN, kInf}) {
+    auto mechanism = ExponentialMechanism::CreateRangeBounded(1.0, range);
+    ASSERT_FALSE(mechanism.has_value()) << range;
+    EXPECT_NE(mechanism.error().message.find("range"), std::string::npos);
+  }
+  EXPECT_FALSE(ExponentialMechanism::CreateRangeBounded(kNaN, 1.0).has_value());
+}
+
 TEST(ExponentialMechanismTest, SingleCandidateIsChosen) {
   SeededRng rng(13);
   const auto mechanism = ExponentialMechanism::Create(1.0, 1.0).value();
