@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "engine/audit/audit_cases.h"
@@ -20,6 +21,7 @@
 #include "engine/dp/set_union.h"
 #include "engine/histogram/adaptive_histogram.h"
 #include "engine/histogram/numeric_decomposition.h"
+#include "engine/model/dependencies.h"
 #include "engine/model/privbayes.h"
 
 namespace deniable {
@@ -130,22 +132,22 @@ void AddSelectionCases(std::vector<AuditCase>& cases) {
 // score n·R = 2 on D; on D′ (1 | 0), whose child value and parent configuration are both new,
 // scores 2 + 1.5·4/5 = 3.2 and (2 | 0) 2.4.
 
-EncodedTable StructureAuditTable(bool neighbour) {
+// `records` rows whose every attribute is r mod 2, plus `added` (D′) when it is not empty.
+EncodedTable TiedAuditTable(std::vector<std::uint32_t> cardinalities, Code records,
+                            const std::vector<Code>& added) {
   EncodedTable table;
-  table.cardinalities = {3, 3, 2};
-  table.columns.assign(3, {});
-  for (Code r = 0; r < 4; ++r) {
-    table.columns[0].push_back(r % 2);
-    table.columns[1].push_back(r % 2);
-    table.columns[2].push_back(r % 2);
+  table.columns.assign(cardinalities.size(), {});
+  table.cardinalities = std::move(cardinalities);
+  for (Code r = 0; r < records; ++r) {
+    for (auto& column : table.columns) column.push_back(r % 2);
   }
-  if (neighbour) {
-    table.columns[0].push_back(2);
-    table.columns[1].push_back(2);
-    table.columns[2].push_back(0);
-  }
+  for (std::size_t c = 0; c < added.size(); ++c) table.columns[c].push_back(added[c]);
   table.rows = table.columns[0].size();
   return table;
+}
+
+EncodedTable StructureAuditTable(bool neighbour) {
+  return TiedAuditTable({3, 3, 2}, 4, neighbour ? std::vector<Code>{2, 2, 0} : std::vector<Code>{});
 }
 
 void AddStructureCases(std::vector<AuditCase>& cases) {
@@ -190,6 +192,55 @@ void AddStructureCases(std::vector<AuditCase>& cases) {
                                             internal::TotalVariationScore(table, 2, {0})};
         auto em = ExponentialMechanism::Create(1.0, 0.125).value();
         return std::vector<double>{static_cast<double>(em.Select(scores, rng))};
+      }});
+}
+
+// ---- The dependency search (model/dependencies.h), whose selection is range-bounded
+// (dp/exponential_mechanism.md §1b). D: 40 records, B = A = r mod 2, so T(A → B) = T(B → A) =
+// 40 − 0.9·40 − 0.1·20 − 2 = 0 (λ0 = 0.9); D′ adds (0, 1), which raises M and not S: both
+// scores fall to −1 ("none" stays 0).
+
+EncodedTable DependencyAuditTable(bool neighbour) {
+  return TiedAuditTable({2, 2}, 40, neighbour ? std::vector<Code>{0, 1} : std::vector<Code>{});
+}
+
+void AddDependencyCases(std::vector<AuditCase>& cases) {
+  // The product's search, one round, ε = 1 (0.6 selection, 0.4 mapping): the feature is the
+  // found pair and its mapping as one code (0: none). Pr[a pair] is 1/2 on D and
+  // 1/(1 + e^{0.6/1.1}) = 0.367 on D′: a loss of 0.31 from the selection.
+  cases.push_back(AuditCase{
+      "dependency_search",
+      "dependency search (range-bounded selection, 1 round, eps 1), B = A on 40 records; D' "
+      "adds (0, 1)",
+      1.0, 0.0, false, 50000, {"pair and mapping code"},
+      [](bool neighbour, Rng& rng) {
+        DependencyOptions options;
+        options.epsilon = 1.0;
+        options.max_rounds = 1;
+        options.min_lambda = 0.9;
+        PrivacyAccountant accountant = UnlimitedAccountant();
+        NullProgress progress;
+        auto found = FindDependencies(DependencyAuditTable(neighbour), options, accountant, "all",
+                                      rng, progress);
+        if (!found) return std::vector<double>{kNaN};
+        double code = 0;
+        for (const Dependency& d : found->found) {
+          code = 1 + d.parent * 4 + d.mapping[0] * 2 + d.mapping[1];
+        }
+        return std::vector<double>{code};
+      }});
+  // Broken: the same scores and "none" under a range claimed 0.25 (the true one is 1.1): c = 4,
+  // Pr[A → B] is 1/2 on D and 1/(1 + e^4) = 0.018 on D′, a loss of 3.3 against the claim 1.
+  cases.push_back(AuditCase{
+      "dependency_search_narrow_range",
+      "one choice between A -> B and none on the dependency score, exponential mechanism "
+      "calibrated to a range of 0.25 instead of 2 - lambda0 = 1.1 (claim eps 1)",
+      1.0, 0.0, true, 50000, {"chosen (0: A -> B, 1: none)"},
+      [](bool neighbour, Rng& rng) {
+        const std::vector<double> utilities = {
+            DependencyScore(DependencyAuditTable(neighbour), 0, 1, 0.9), 0.0};
+        auto em = ExponentialMechanism::CreateRangeBounded(1.0, 0.25).value();
+        return std::vector<double>{static_cast<double>(em.Select(utilities, rng))};
       }});
 }
 
@@ -362,6 +413,7 @@ Result<std::vector<AuditCase>> MechanismAuditCases() {
   AddNoiseCases(cases);
   AddSelectionCases(cases);
   AddStructureCases(cases);
+  AddDependencyCases(cases);
   AddSetUnionCases(cases);
   AddBoundsCases(cases);
   AddAdaptiveCases(cases);

@@ -36,7 +36,7 @@ struct AuditCase {
 };
 
 // Laplace, geometric, discrete Gaussian, exponential mechanism (plain and monotonic), the
-// PrivBayes structure learner with the score R,
+// PrivBayes structure learner with the score R, the dependency search (range-bounded),
 // partition selection (a count change and a new value), set union (both policies), DP bounds,
 // the adaptive histograms (improved and basic), and the broken variants.
 Result<std::vector<AuditCase>> MechanismAuditCases();

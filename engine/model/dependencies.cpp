@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "engine/dp/exponential_mechanism.h"
 #include "engine/model/privbayes.h"
@@ -12,6 +14,16 @@ namespace {
 
 // Share of each round's reserve for the selection (the rest pays the mapping if one is found).
 constexpr double kSelectionShare = 0.6;
+
+// The width of the interval that holds every candidate's change between neighbours: the score
+// moves in [−1, 1 − λ0] when a record is added (model/dependencies.h), "none" by 0.
+double ScoreChangeRange(double min_lambda) { return 2.0 - min_lambda; }
+
+std::string RangeBoundedName(double min_lambda) {
+  char range[32];
+  std::snprintf(range, sizeof range, "%.3g", ScoreChangeRange(min_lambda));
+  return std::string("exponential mechanism (range-bounded, R = 2 - λ0 = ") + range + ")";
+}
 
 std::vector<std::int64_t> PairCounts(const EncodedTable& data, int parent, int child) {
   const std::uint32_t kb = data.cardinalities[static_cast<std::size_t>(child)];
@@ -88,7 +100,13 @@ Result<DependencyResult> FindDependencies(const EncodedTable& data,
   const double reserve = EvenShare(options.epsilon, static_cast<std::size_t>(options.max_rounds));
   const double select_epsilon = ShareOf(reserve, kSelectionShare);
   const double map_epsilon = internal::SubtractDown(reserve, select_epsilon);
-  auto select = ExponentialMechanism::Create(select_epsilon, 1);
+  // The score's changes between neighbours share an interval of width 2 − λ0 (with "none"'s 0),
+  // so the selection is range-bounded (dp/exponential_mechanism.md §1b): exponent ε/(2 − λ0)
+  // rather than ε/2.
+  auto select = options.range_bounded
+                    ? ExponentialMechanism::CreateRangeBounded(select_epsilon,
+                                                               ScoreChangeRange(options.min_lambda))
+                    : ExponentialMechanism::Create(select_epsilon, 1);
   if (!select) return select.error();
   auto map = ExponentialMechanism::Create(map_epsilon, 1, /*monotonic=*/true);
   if (!map) return map.error();
@@ -112,7 +130,8 @@ Result<DependencyResult> FindDependencies(const EncodedTable& data,
     multiplicities.back() = admissible.size();
     LedgerEntry entry;
     entry.label = "dependency search, round " + std::to_string(round + 1);
-    entry.mechanism = "exponential mechanism";
+    entry.mechanism =
+        options.range_bounded ? RangeBoundedName(options.min_lambda) : "exponential mechanism";
     entry.partition = partition;
     entry.reference = "model/dependencies.h (Goodman-Kruskal λ score)";
     entry.epsilon_each = select_epsilon;

@@ -292,6 +292,7 @@ Result<BayesNet> LearnWithDependencies(const EncodedTable& data, const PrivBayes
                                        Progress& progress) {
   DependencyOptions search;
   search.epsilon = ShareOf(epsilon, options.dependency_fraction);
+  search.range_bounded = options.dependency_range_bounded;
   search.names = options.names;
   SubProgress search_progress(progress, 0.0, 0.1);
   auto found = FindDependencies(data, search, accountant, partition, rng, search_progress);

@@ -122,6 +122,11 @@ struct PrivBayesOptions {
   // right after its parent in the network (StructureOptions::forced_parent), where it can still
   // be a parent of later columns. 0 = none (plain PrivBayes).
   double dependency_fraction = 0.0;
+  // The search's selection as the range-bounded exponential mechanism (DependencyOptions).
+  // Off here: the network links the columns itself, and the sharper selection, which finds more
+  // pairs, cost the correlated mode (mplsstops at ε = 1 +9%: found children take no free parent
+  // choice; docs/utility.md, stop 30); the plain one is as ε-DP, only less sharp.
+  bool dependency_range_bounded = false;
   // Dependencies already found (LearnPrivBayes fills it from the search; a caller may give its
   // own): each child gets its deterministic node after its parent.
   std::vector<Dependency> derived;

@@ -41,6 +41,9 @@ constexpr double kDeniableSlack = 1e-10;
 // Independent and correlated modes: share of the model's ε for the dependency search
 // (model/dependencies.h), so a column that (nearly) determines another keeps the pair
 // consistent; what the search does not spend goes to the rest of the model.
+// The independent mode's search selects with the range-bounded exponential mechanism
+// (dp/exponential_mechanism.md §1b), the correlated mode's with the plain one
+// (PrivBayesOptions::dependency_range_bounded); docs/utility.md, stop 30.
 constexpr double kDependencyShare = 0.08;
 
 // Correlated mode: a numeric column's bins, as a parent, merge into at most this many buckets.

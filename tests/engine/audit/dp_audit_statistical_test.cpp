@@ -21,6 +21,8 @@
 //    - DP bounds with the true max: Pr[hi <= 511] ≈ 8% on D, 0 on D′: 1.60 > 1 at 1,000.
 //    - the structure's score R calibrated to Δu = 0.125 instead of 2: Pr[(2 | 0)] is ½ on D
 //      and 0.039 on D′ (audit_cases.cpp); 25,000 evaluation samples: 2.45 > 1.
+//    - the dependency score under a range of 0.25 instead of 1.1: Pr[A → B] is ½ on D and
+//      0.018 on D′; 25,000 evaluation samples.
 //  * Modes: 1,000 runs (deniable 400, marginals 40 — 0.3 s a run) can only catch gross leaks
 //    (a released extreme value or category); with this seed every mode's ε_lb is 0.
 // Each mechanism case takes < 3 s of CPU; the mode cases 2–15 s each (marginals the longest).
@@ -76,7 +78,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values("laplace", "laplace_half_scale", "geometric", "geometric_half_scale",
                       "discrete_gaussian", "discrete_gaussian_half_sigma", "exponential",
                       "exponential_monotonic", "privbayes_structure_r",
-                      "privbayes_structure_r_low_sensitivity", "partition_selection",
+                      "privbayes_structure_r_low_sensitivity", "dependency_search",
+                      "dependency_search_narrow_range", "partition_selection",
                       "partition_selection_new_value", "set_union_gaussian", "set_union_laplace",
                       "set_union_no_threshold", "dp_bounds", "dp_bounds_leaked_max",
                       "adaptive_histogram_improved", "adaptive_histogram_basic"));
@@ -84,10 +87,10 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(MechanismAuditCasesTest, EveryCaseIsTested) {
   auto cases = MechanismAuditCases();
   ASSERT_TRUE(cases.has_value());
-  EXPECT_EQ(cases->size(), 19u);
+  EXPECT_EQ(cases->size(), 21u);
   int broken = 0;
   for (const AuditCase& c : *cases) broken += c.broken ? 1 : 0;
-  EXPECT_EQ(broken, 6);
+  EXPECT_EQ(broken, 7);
 }
 
 class ModeAuditTest : public ::testing::TestWithParam<std::string> {};

@@ -3,10 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "engine/model/privbayes.h"
 #include "engine/model/sampler.h"
+#include "tests/support/random_encoded_table.h"
 
 namespace deniable {
 namespace {
@@ -55,6 +59,87 @@ TEST(DependencyScoreTest, PositiveExactlyForFunctionsAndSensitivityOne) {
   }
 }
 
+// The selection is range-bounded (dp/exponential_mechanism.md §1b): for every neighbour, the
+// changes of ALL the candidates' utilities (every pair's score and "none"'s 0) lie in one
+// interval of width 2 − λ0. Checked exhaustively: every possible added record (every tuple of
+// codes) and every removed record, on 30 tables (tied and random, 20–78 rows).
+TEST(DependencyScoreTest, ChangesStayInOneIntervalOfWidthTwoMinusLambda) {
+  constexpr double kLambda = 0.9;
+  const double width = 2.0 - kLambda;
+  auto with_row = [](EncodedTable t, const std::vector<Code>& row) {
+    for (std::size_t c = 0; c < row.size(); ++c) t.columns[c].push_back(row[c]);
+    t.rows += 1;
+    return t;
+  };
+  double widest = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const std::size_t rows = 20 + 2 * static_cast<std::size_t>(trial);
+    const EncodedTable t = trial % 2 == 0
+                               ? TiedTable(rows, 500 + static_cast<std::uint64_t>(trial))
+                               : test_support::RandomEncodedTable(rows, {8, 8, 10, 3, 4},
+                                                                  700 + static_cast<std::uint64_t>(trial));
+    const std::size_t m = t.num_attributes();
+    std::vector<std::vector<double>> base(m, std::vector<double>(m, 0));
+    for (std::size_t a = 0; a < m; ++a) {
+      for (std::size_t b = 0; b < m; ++b) {
+        if (a != b) base[a][b] = DependencyScore(t, static_cast<int>(a), static_cast<int>(b), kLambda);
+      }
+    }
+    // A pair's change on adding a record depends on the record's two codes only.
+    std::vector<std::vector<std::vector<double>>> added(m, std::vector<std::vector<double>>(m));
+    for (std::size_t a = 0; a < m; ++a) {
+      for (std::size_t b = 0; b < m; ++b) {
+        if (a == b) continue;
+        for (Code x = 0; x < t.cardinalities[a]; ++x) {
+          for (Code y = 0; y < t.cardinalities[b]; ++y) {
+            std::vector<Code> row(m, 0);
+            row[a] = x;
+            row[b] = y;
+            added[a][b].push_back(
+                DependencyScore(with_row(t, row), static_cast<int>(a), static_cast<int>(b), kLambda) -
+                base[a][b]);
+          }
+        }
+      }
+    }
+    std::vector<Code> row(m, 0);
+    for (;;) {  // every tuple of codes
+      double lo = 0, hi = 0;  // "none" moves by 0
+      for (std::size_t a = 0; a < m; ++a) {
+        for (std::size_t b = 0; b < m; ++b) {
+          if (a == b) continue;
+          const double d = added[a][b][row[a] * t.cardinalities[b] + row[b]];
+          lo = std::min(lo, d);
+          hi = std::max(hi, d);
+        }
+      }
+      ASSERT_LE(hi - lo, width + 1e-9) << "trial " << trial;
+      widest = std::max(widest, hi - lo);
+      std::size_t c = 0;
+      while (c < m && ++row[c] == t.cardinalities[c]) row[c++] = 0;
+      if (c == m) break;
+    }
+    for (std::size_t drop = 0; drop < t.rows; ++drop) {  // every removed record
+      EncodedTable fewer = t;
+      for (auto& column : fewer.columns) column.erase(column.begin() + static_cast<std::ptrdiff_t>(drop));
+      fewer.rows -= 1;
+      double lo = 0, hi = 0;
+      for (std::size_t a = 0; a < m; ++a) {
+        for (std::size_t b = 0; b < m; ++b) {
+          if (a == b) continue;
+          const double d =
+              DependencyScore(fewer, static_cast<int>(a), static_cast<int>(b), kLambda) - base[a][b];
+          lo = std::min(lo, d);
+          hi = std::max(hi, d);
+        }
+      }
+      ASSERT_LE(hi - lo, width + 1e-9) << "trial " << trial << ", removed row " << drop;
+    }
+  }
+  // The bound is attained (a record that raises one pair's S and M and another's neither).
+  EXPECT_NEAR(widest, width, 1e-9);
+}
+
 TEST(FindDependenciesTest, FindsTheTiedPairsSpendsWhatItSaysAndMapsExactly) {
   const EncodedTable t = TiedTable(20000, 3);
   auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
@@ -88,6 +173,31 @@ TEST(FindDependenciesTest, FindsTheTiedPairsSpendsWhatItSaysAndMapsExactly) {
   EXPECT_NEAR(result->spent, 3 * 0.06 + 2 * 0.04, 1e-12);
   EXPECT_NEAR(accountant->Total().epsilon, result->spent, 1e-12);
   EXPECT_EQ(accountant->entries().size(), 5u);
+}
+
+// The ledger names the selection it ran: range-bounded (the default, the independent mode) or
+// the plain exponential mechanism (the correlated mode's search, PrivBayesOptions), whose
+// exponent is ε/2 rather than ε/1.1; both spend the same ε.
+TEST(FindDependenciesTest, TheLedgerNamesTheSelection) {
+  const EncodedTable t = TiedTable(20000, 3);
+  for (bool range_bounded : {true, false}) {
+    auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
+    ASSERT_TRUE(accountant.has_value());
+    DependencyOptions options;
+    options.epsilon = 0.3;
+    options.range_bounded = range_bounded;
+    SeededRng rng(4);
+    NullProgress progress;
+    auto result = FindDependencies(t, options, *accountant, "all", rng, progress);
+    ASSERT_TRUE(result.has_value()) << result.error().message;
+    EXPECT_EQ(result->found.size(), 2u);
+    EXPECT_NEAR(result->spent, 3 * 0.06 + 2 * 0.04, 1e-12);
+    ASSERT_FALSE(accountant->entries().empty());
+    EXPECT_EQ(accountant->entries().front().mechanism,
+              range_bounded ? "exponential mechanism (range-bounded, R = 2 - λ0 = 1.1)"
+                            : "exponential mechanism");
+    EXPECT_EQ(accountant->entries().front().sensitivity, 1.0);
+  }
 }
 
 TEST(LearnIndependentTest, DerivedColumnsStayConsistentWhenSampled) {
