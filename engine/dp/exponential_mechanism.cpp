@@ -30,21 +30,20 @@ Result<ExponentialMechanism> ExponentialMechanism::Create(double epsilon, double
   if (Status s = internal::CheckPositiveFinite(sensitivity, "sensitivity"); !s) {
     return s.error();
   }
-  // c <= (ε − η) / (2Δ) (or / Δ), rounded down: the ideal mechanism's loss is <= ε − η.
-  const double usable = std::max(0.0, internal::SubDown(epsilon, kExponentialMechanismSlack));
+  // Range-bounded with R = 2Δ (or Δ when monotonic): c <= (ε − η)/R, rounded down.
   const double divisor = monotonic ? sensitivity : 2.0 * sensitivity;
   if (!std::isfinite(divisor)) {
     return InvalidArgument("sensitivity " + internal::FormatDouble(sensitivity) +
                            " is too large");
   }
-  return ExponentialMechanism(epsilon, internal::DivDown(usable, divisor));
+  return CreateRangeBounded(epsilon, divisor);
 }
 
 Result<ExponentialMechanism> ExponentialMechanism::CreateRangeBounded(double epsilon,
                                                                       double range) {
   if (Status s = internal::CheckPositiveFinite(epsilon, "epsilon"); !s) return s.error();
   if (Status s = internal::CheckPositiveFinite(range, "range"); !s) return s.error();
-  // c <= (ε − η) / R, rounded down (exponential_mechanism.md §1b).
+  // c <= (ε − η) / R, rounded down: the ideal mechanism's loss is <= ε − η (§1, §1b).
   const double usable = std::max(0.0, internal::SubDown(epsilon, kExponentialMechanismSlack));
   return ExponentialMechanism(epsilon, internal::DivDown(usable, range));
 }
