@@ -209,10 +209,20 @@ Status SetBinsFromLeaves(const NoisyLeaves& leaves, const NumericBinning& binnin
                            [](const Group& a, const Group& b) { return a.sum < b.sum; }) -
           groups.begin());
     }
-    while (g_first > 0 && above(groups[g_first - 1], kRangeExtendFalsePositive)) --g_first;
-    while (g_last + 1 < groups.size() && above(groups[g_last + 1], kRangeExtendFalsePositive)) {
-      ++g_last;
-    }
+    // Rule 1's extension, one group at a time. A narrow group (at most kNarrowTailFraction of
+    // the range kept so far: the next magnitude toward 0) is taken on a positive noisy sum, an
+    // exact test at p < 1/2; any other on the Chernoff test at kRangeExtendFalsePositive.
+    auto width = [&](std::size_t a, std::size_t b) {
+      return leaves.edges[groups[b].last + 1] - leaves.edges[groups[a].first];
+    };
+    auto extends = [&](std::size_t g) {
+      if (groups[g].sum > 0 && width(g, g) <= kNarrowTailFraction * width(g_first, g_last)) {
+        return true;
+      }
+      return above(groups[g], kRangeExtendFalsePositive);
+    };
+    while (g_first > 0 && extends(g_first - 1)) --g_first;
+    while (g_last + 1 < groups.size() && extends(g_last + 1)) ++g_last;
     first = groups[g_first].first;
     last = groups[g_last].last;
   }

@@ -121,6 +121,40 @@ TEST(NumericBinsTest, ThinLeavesOfARealTailAreKept) {
   EXPECT_EQ(d.bins, 8);
 }
 
+// futime-like (days of follow-up): a thin real tail toward 0 beside the bulk. The narrow group
+// [128, 256) (1/30 of the range [256, 4096)) holds a noisy 102, below the Chernoff test's 114
+// for two leaves at p = 1/2, and is taken on its positive sum; [64, 128) (noisy −5) is not.
+// Upward, the empty [4096, 8192) is as wide as the range: its noise of 60 must clear the
+// Chernoff test (85 for one leaf) and does not.
+TEST(NumericBinsTest, ANarrowTailGroupWithAPositiveSumIsTakenAWideOneIsNot) {
+  NoisyLeaves leaves;
+  leaves.step = 1;
+  leaves.count_noise_scale = 45;
+  leaves.edges = {64, 128, 192, 256, 384, 512, 1024, 2048, 4096, 8192};
+  leaves.counts = {-5, 92, 10, 186, 115, 800, 2000, 4000, 60};
+  leaves.groups = {6, 7, 7, 8, 8, 9, 10, 11, 12};
+  ASSERT_GT(LaplaceSumThreshold(2, 45, kRangeExtendFalsePositive), 102);
+  ASSERT_GT(LaplaceSumThreshold(1, 45, kRangeExtendFalsePositive), 60);
+  ColumnDomain d = Binned(leaves, {.max_bins = 6, .categorical = false});
+  EXPECT_EQ(d.lo, 128);
+  EXPECT_EQ(d.hi, 4095);
+  // The same group with a sum of 0 (noisy 50 and −50) is not taken: the test is strict.
+  leaves.counts[1] = 50;
+  leaves.counts[2] = -50;
+  d = Binned(leaves, {.max_bins = 6, .categorical = false});
+  EXPECT_EQ(d.lo, 256);
+  // As wide as the range, a group with the positive sum of 102 is not taken either (the
+  // Chernoff test): the range [2048, 4096) alone, [1024, 2048) beside it.
+  NoisyLeaves wide;
+  wide.step = 1;
+  wide.count_noise_scale = 45;
+  wide.edges = {1024, 1536, 2048, 4096};
+  wide.counts = {92, 10, 4000};
+  wide.groups = {10, 10, 11};
+  d = Binned(wide, {.max_bins = 6, .categorical = false});
+  EXPECT_EQ(d.lo, 2048);
+}
+
 // Under public bounds nothing is cut: the bounds are the range.
 TEST(NumericBinsTest, PublicBoundsAreTheRange) {
   NoisyLeaves leaves;
