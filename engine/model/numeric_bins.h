@@ -17,9 +17,9 @@
 //     thin cluster spread over a few magnitudes; the window's ends below the lower threshold
 //     left out);
 //     the range then grows outward, group by group, while the next group clears the lower
-//     p = kRangeExtendFalsePositive threshold (or, for a group at most kNarrowTailFraction of
-//     the range so far, has a positive noisy sum) (hysteresis: a real tail next to the data is kept,
-//     an empty magnitude far away almost never is: each further empty group is taken with
+//     p = kRangeExtendFalsePositive threshold, or, for a group at most kNarrowTailFraction of
+//     the range so far, has a positive noisy sum (hysteresis: a real tail next to the data is
+//     kept, an empty magnitude far away almost never is: each further empty group is taken with
 //     probability at most p, so the range passes k empty groups with probability <= p^k). With
 //     no seed, the heaviest group, extended the same way: on a small table a dense group split
 //     into many leaves has a noisy sum within its noise (σ·√leaves), so no group may seed, and
@@ -103,7 +103,7 @@ inline constexpr double kRangeExtendFalsePositive = 0.5;
 // scales of a one-leaf group and 2.5 of a two-leaf one, where a symmetric noise's sum exceeds
 // 0 with probability below 1/2 (an integer noise: P[S > 0] = (1 − P[S = 0])/2; the marginals
 // mode's combined estimate is a weighted sum of symmetric noises), so an empty group is still
-// taken with probability below 1/2 and k of them below 2^-k. A narrow phantom group costs
+// taken with probability at most 1/2 and k of them at most 2^-k. A narrow phantom group costs
 // little: its values lie within an eighth of the range beside the data, and its leaves face
 // the end trim and rule 2. A real thin tail is kept: flchain's futime has 252 of 7,874 rows
 // below 256 days over eight magnitude groups (88 in [128, 256)); it was cut at 256 and its
