@@ -124,8 +124,8 @@ TEST(NumericBinsTest, ThinLeavesOfARealTailAreKept) {
 // futime-like (days of follow-up): a thin real tail toward 0 beside the bulk. The narrow group
 // [128, 256) (1/30 of the range [256, 4096)) holds a noisy 102, below the Chernoff test's 114
 // for two leaves at p = 1/2, and is taken on its positive sum; [64, 128) (noisy −5) is not.
-// Upward, the empty [4096, 8192) is as wide as the range: its noise of 60 must clear the
-// Chernoff test (85 for one leaf) and does not.
+// Upward, the empty [4096, 8192) is about as wide as the range [128, 4096): its noise of 60
+// must clear the Chernoff test (85 for one leaf) and does not.
 TEST(NumericBinsTest, ANarrowTailGroupWithAPositiveSumIsTakenAWideOneIsNot) {
   NoisyLeaves leaves;
   leaves.step = 1;
@@ -143,8 +143,8 @@ TEST(NumericBinsTest, ANarrowTailGroupWithAPositiveSumIsTakenAWideOneIsNot) {
   leaves.counts[2] = -50;
   d = Binned(leaves, {.max_bins = 6, .categorical = false});
   EXPECT_EQ(d.lo, 256);
-  // As wide as the range, a group with the positive sum of 102 is not taken either (the
-  // Chernoff test): the range [2048, 4096) alone, [1024, 2048) beside it.
+  // Half as wide as the range (above the 1/8), a group with the positive sum of 102 is not
+  // taken either (the Chernoff test): the range [2048, 4096) alone, [1024, 2048) beside it.
   NoisyLeaves wide;
   wide.step = 1;
   wide.count_noise_scale = 45;
