@@ -44,6 +44,18 @@ bool IsDescendant(const std::vector<int>& parent_of, int node, int ancestor) {
 
 }  // namespace
 
+double MappingEpsilon(const DependencyOptions& options, double reserved, std::uint32_t parent_codes,
+                      std::uint32_t child_codes) {
+  if (!(options.rows_estimate > 0) || !(options.max_mapping_epsilon > reserved) ||
+      child_codes < 2) {
+    return reserved;
+  }
+  // Expected wrong rows ≤ |A|·(|B| − 1)/(e·ε) (model/dependencies.h): ε for q·n̂ of them.
+  const double needed = static_cast<double>(parent_codes) * static_cast<double>(child_codes - 1) /
+                        (std::exp(1.0) * options.mapping_inconsistency * options.rows_estimate);
+  return std::clamp(needed, reserved, options.max_mapping_epsilon);
+}
+
 double DependencyScore(const EncodedTable& data, int parent, int child, double min_lambda) {
   const std::uint32_t ka = data.cardinalities[static_cast<std::size_t>(parent)];
   const std::uint32_t kb = data.cardinalities[static_cast<std::size_t>(child)];
@@ -75,6 +87,12 @@ Result<DependencyResult> FindDependencies(const EncodedTable& data,
       !(options.min_lambda > 0 && options.min_lambda < 1)) {
     return InvalidArgument("dependency search: epsilon > 0, max_rounds >= 1 and min_lambda in "
                            "(0, 1) are required");
+  }
+  if (!(std::isfinite(options.max_mapping_epsilon) && options.max_mapping_epsilon >= 0) ||
+      !(options.mapping_inconsistency > 0 && options.mapping_inconsistency < 1) ||
+      std::isnan(options.rows_estimate)) {
+    return InvalidArgument("dependency search: max_mapping_epsilon >= 0 and "
+                           "mapping_inconsistency in (0, 1) are required");
   }
   DependencyResult result;
   const std::size_t m = data.num_attributes();
@@ -108,8 +126,6 @@ Result<DependencyResult> FindDependencies(const EncodedTable& data,
                                                                ScoreChangeRange(options.min_lambda))
                     : ExponentialMechanism::Create(select_epsilon, 1);
   if (!select) return select.error();
-  auto map = ExponentialMechanism::Create(map_epsilon, 1, /*monotonic=*/true);
-  if (!map) return map.error();
 
   std::vector<int> parent_of(m, -1);  // derived attribute -> its parent
   for (int round = 0; round < options.max_rounds; ++round) {
@@ -145,19 +161,22 @@ Result<DependencyResult> FindDependencies(const EncodedTable& data,
     Dependency dependency;
     dependency.parent = pair.parent;
     dependency.child = pair.child;
+    const std::uint32_t ka = data.cardinalities[static_cast<std::size_t>(pair.parent)];
+    const std::uint32_t kb = data.cardinalities[static_cast<std::size_t>(pair.child)];
+    const double pair_epsilon = MappingEpsilon(options, map_epsilon, ka, kb);
+    auto map = ExponentialMechanism::Create(pair_epsilon, 1, /*monotonic=*/true);
+    if (!map) return map.error();
     LedgerEntry map_entry;
     map_entry.label = "mapping " + internal::AttributeLabel(pair.parent, options.names) + " → " +
                       internal::AttributeLabel(pair.child, options.names);
     map_entry.mechanism = "exponential mechanism per value (parallel composition)";
     map_entry.partition = partition;
     map_entry.reference = "model/dependencies.h";
-    map_entry.epsilon_each = map_epsilon;
+    map_entry.epsilon_each = pair_epsilon;
     map_entry.sensitivity = 1;
     if (Status s = accountant.Spend(map_entry); !s) return s.error();
-    result.spent += map_epsilon;
+    result.spent += pair_epsilon;
     const std::vector<std::int64_t> counts = PairCounts(data, pair.parent, pair.child);
-    const std::uint32_t ka = data.cardinalities[static_cast<std::size_t>(pair.parent)];
-    const std::uint32_t kb = data.cardinalities[static_cast<std::size_t>(pair.child)];
     std::vector<double> row(kb);
     for (std::uint32_t a = 0; a < ka; ++a) {
       for (std::uint32_t b = 0; b < kb; ++b) {

@@ -182,6 +182,13 @@ Result<BayesNet> LearnIndependent(const EncodedTable& data, const IndependentOpt
     DependencyOptions search;
     search.epsilon = ShareOf(options.epsilon, options.dependency_fraction);
     search.names = options.names;
+    if (options.public_rows > 0) {
+      // A derived column's histogram slot pays its mapping: every histogram keeps at least
+      // this share, since at most m − 1 columns are derived.
+      search.rows_estimate = options.public_rows;
+      search.max_mapping_epsilon =
+          EvenShare(internal::SubtractDown(options.epsilon, search.epsilon), m);
+    }
     SubProgress search_progress(progress, 0.0, 0.3);
     auto found = FindDependencies(data, search, accountant, partition, rng, search_progress);
     if (!found) return found.error();

@@ -78,6 +78,12 @@ struct IndependentOptions {
   // independent (DataSynthesizer's independent attribute mode). What the search does not
   // spend goes to the histograms.
   double dependency_fraction = 0.0;
+  // A public (or already released DP) row count. When given, a found pair's mapping is sized
+  // (DependencyOptions::rows_estimate: at most 1% of the rows expected to map wrong) and may
+  // take up to one histogram's even share of what the search leaves, (1 − share)·ε/m: the
+  // derived column's own histogram, which it no longer needs, pays for it. < 0: every mapping
+  // at the search's reserve.
+  double public_rows = -1;
   // Per attribute, its "Other" code or -1: zeroed below 2 noise scales (LearnConditionals).
   std::vector<std::int64_t> other_codes = {};
   // Optional attribute names for ledger labels ("histogram of age"); indices otherwise.

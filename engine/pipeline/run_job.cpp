@@ -286,6 +286,7 @@ Result<LearnedModel> LearnModel(const RawTable& table, const Schema& input_schem
       IndependentOptions options;
       options.epsilon = model_epsilon;
       options.dependency_fraction = kDependencyShare;
+      options.public_rows = *noisy_rows;  // already paid for (step 0): sizes the mappings
       options.other_codes = OtherCodes(domains.value());
       options.names = &names;
       for (const ColumnDomain& d : domains.value()) {

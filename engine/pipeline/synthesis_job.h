@@ -67,8 +67,8 @@ struct LoadedInput {
   Schema schema;  // inferred, then corrected by InputSettings::schema
 };
 
-// The most bins of a numeric column when ModelSettings::bins is 0 (by rule): 20 in the
-// independent and random modes; in the others √(n̂·ε_model·(1 − structure share)/(6·m)) within
+// The most bins of a numeric column when ModelSettings::bins is 0 (by rule): 32 in the
+// independent mode, 20 in the random and marginals modes; in the others √(n̂·ε_model·(1 − structure share)/(6·m)) within
 // [5, 20], so that a PrivBayes table can give a numeric child a parent (model_settings.cpp). n̂
 // is the run's DP row count, ε_model what the domains leave, m the modelled columns.
 int AutomaticBins(SynthesisMode mode, double noisy_rows, double model_epsilon, std::size_t columns,

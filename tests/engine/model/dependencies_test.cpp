@@ -200,6 +200,97 @@ TEST(FindDependenciesTest, TheLedgerNamesTheSelection) {
   }
 }
 
+// Sized mappings: ε_pair = clamp(|A|·(|B| − 1)/(e·q·n̂), ε_map, cap), off without a row count
+// or when the cap is not above ε_map.
+TEST(FindDependenciesTest, MappingEpsilonIsSizedToTheExpectedWrongRowsAndClamped) {
+  DependencyOptions options;
+  EXPECT_EQ(MappingEpsilon(options, 0.004, 26, 4), 0.004);  // no row count: the reserve
+  options.rows_estimate = 11757;
+  options.max_mapping_epsilon = 0.1;
+  // COMPAS' age bins → age_cat: 26 codes × 3 other values / (e · 0.01 · 11757) = 0.244…, above
+  // the cap.
+  EXPECT_EQ(MappingEpsilon(options, 0.004, 26, 4), 0.1);
+  // 10 × 2 / (e · 0.01 · 11757) = 0.062581…
+  EXPECT_NEAR(MappingEpsilon(options, 0.004, 10, 3), 20 / (std::exp(1.0) * 117.57), 1e-15);
+  EXPECT_NEAR(MappingEpsilon(options, 0.004, 10, 3), 0.0625812, 1e-6);
+  // A large table needs less than the reserve: the reserve stays.
+  options.rows_estimate = 1e9;
+  EXPECT_EQ(MappingEpsilon(options, 0.004, 10, 3), 0.004);
+  // A cap at or below the reserve: off.
+  options.rows_estimate = 11757;
+  options.max_mapping_epsilon = 0.004;
+  EXPECT_EQ(MappingEpsilon(options, 0.004, 26, 4), 0.004);
+  // q enters as 1/q.
+  options.max_mapping_epsilon = 10;
+  options.mapping_inconsistency = 0.05;
+  EXPECT_NEAR(MappingEpsilon(options, 0.004, 10, 3), 0.0625812 / 5, 1e-6);
+}
+
+// A fine parent (64 codes of ~310 rows each), its 3-value band, and an unrelated column: as
+// COMPAS' age bins and age_cat.
+Code Band(Code a) { return static_cast<Code>(a < 20 ? 0 : a < 44 ? 1 : 2); }
+EncodedTable FineBandTable(std::size_t rows, std::uint64_t seed) {
+  SeededRng rng(seed);
+  EncodedTable t;
+  t.rows = rows;
+  t.cardinalities = {64, 3, 4};
+  t.columns.resize(3);
+  for (std::size_t r = 0; r < rows; ++r) {
+    const auto a = static_cast<Code>(UniformBelow(rng, 64));
+    t.columns[0].push_back(a);
+    t.columns[1].push_back(Band(a));
+    t.columns[2].push_back(static_cast<Code>(UniformBelow(rng, 4)));
+  }
+  return t;
+}
+
+// At ε = 0.03 for the search the selection finds the pair (T ≈ 1,190, exponent ≈ 6.5), but the
+// reserve's mapping (ε_map = 0.004: weight e^1.25 ≈ 3.5 against 2 others at 1) maps about a
+// third of the codes to the wrong band. The sized mapping (64·2/(e·0.01·20,000) = 0.235, capped
+// at 0.05: e^15 against 2) maps every code exactly, and the ledger records its ε.
+TEST(FindDependenciesTest, SizedMappingsMapAFineParentExactlyWhereTheReserveCannot) {
+  const EncodedTable t = FineBandTable(20000, 11);
+  const double sized_epsilon = 0.05;
+  auto run = [&](bool sized) {
+    auto accountant = PrivacyAccountant::Create({10.0, 1e-9});
+    EXPECT_TRUE(accountant.has_value());
+    DependencyOptions options;
+    options.epsilon = 0.03;  // reserve 0.01 a round: 0.006 selection, 0.004 mapping
+    if (sized) {
+      options.rows_estimate = 20000;
+      options.max_mapping_epsilon = 0.05;
+    }
+    SeededRng rng(4);
+    NullProgress progress;
+    auto result = FindDependencies(t, options, *accountant, "all", rng, progress);
+    EXPECT_TRUE(result.has_value());
+    EXPECT_EQ(result->found.size(), 1u);
+    std::size_t wrong = 0;
+    for (const Dependency& d : result->found) {
+      EXPECT_EQ(d.parent, 0);
+      EXPECT_EQ(d.child, 1);
+      for (std::uint32_t a = 0; a < d.mapping.size(); ++a) {
+        wrong += d.mapping[a] != Band(static_cast<Code>(a)) ? 1 : 0;
+      }
+    }
+    std::size_t mappings = 0;
+    for (const LedgerEntry& e : accountant->entries()) {
+      if (e.label.rfind("mapping", 0) != 0) continue;
+      ++mappings;
+      EXPECT_NEAR(e.epsilon_each, sized ? sized_epsilon : 0.004, 1e-12) << e.label;
+    }
+    EXPECT_EQ(mappings, result->found.size());
+    EXPECT_NEAR(accountant->Total().epsilon, result->spent, 1e-12);
+    // Selections (≤ 3 × 0.006) plus the one mapping.
+    EXPECT_LE(result->spent, 3 * 0.006 + (sized ? sized_epsilon : 0.004) + 1e-12);
+    return wrong;
+  };
+  EXPECT_EQ(run(true), 0u);
+  const std::size_t wrong_reserve = run(false);
+  EXPECT_GE(wrong_reserve, 10u);  // about 23 of 64 expected
+  EXPECT_LE(wrong_reserve, 40u);
+}
+
 TEST(LearnIndependentTest, DerivedColumnsStayConsistentWhenSampled) {
   const EncodedTable t = TiedTable(20000, 5);
   auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
@@ -221,6 +312,49 @@ TEST(LearnIndependentTest, DerivedColumnsStayConsistentWhenSampled) {
     consistent += sample->columns[3][r] == (score < 4 ? 0 : score < 8 ? 1 : 2) ? 1 : 0;
   }
   EXPECT_EQ(consistent, sample->rows);  // a deterministic node: every row consistent
+}
+
+// With a row count, a found pair's mapping is sized, and capped at one histogram's even share
+// of what the search leaves ((1 − 0.03)·1/3 = 0.3233): the derived column's histogram pays for
+// it, so each of the two histograms still gets at least that share, and the whole stays within
+// ε. At n̂ = 20,000 the size is 64·2/(e·0.01·20,000) = 0.2354; a (public) count of 1,000 asks
+// 4.71 and gets the cap.
+TEST(LearnIndependentTest, ARowCountSizesTheMappingWithinOneHistogramsShare) {
+  const EncodedTable t = FineBandTable(20000, 12);
+  for (double rows : {20000.0, 1000.0}) {
+    auto accountant = PrivacyAccountant::Create({1.0, 1e-9});
+    ASSERT_TRUE(accountant.has_value());
+    IndependentOptions options;
+    options.epsilon = 1.0;
+    options.dependency_fraction = 0.03;
+    options.public_rows = rows;
+    SeededRng rng(6);
+    NullProgress progress;
+    auto net = LearnIndependent(t, options, *accountant, "all", rng, progress);
+    ASSERT_TRUE(net.has_value()) << net.error().message;
+    const double cap = 0.97 / 3;
+    std::size_t mappings = 0, histograms = 0;
+    for (const LedgerEntry& e : accountant->entries()) {
+      if (e.label.rfind("mapping", 0) == 0) {
+        ++mappings;
+        EXPECT_NEAR(e.epsilon_each, rows == 1000 ? cap : 128 / (std::exp(1.0) * 0.01 * rows), 1e-12)
+            << e.label;
+      } else if (e.label.rfind("histogram", 0) == 0) {
+        ++histograms;
+        EXPECT_GE(e.epsilon_each, cap - 1e-12) << e.label;
+      }
+    }
+    EXPECT_EQ(mappings, 1u);
+    EXPECT_EQ(histograms, 2u);
+    EXPECT_LE(accountant->Total().epsilon, 1.0 + 1e-12);
+    EXPECT_GE(accountant->Total().epsilon, 1.0 - 1e-9);  // what the search leaves is spent
+    // The derived band is exact in every sampled row.
+    auto sample = SampleNetwork(net.value(), t.cardinalities, 2000, rng, progress);
+    ASSERT_TRUE(sample.has_value());
+    for (std::size_t r = 0; r < sample->rows; ++r) {
+      ASSERT_EQ(sample->columns[1][r], Band(sample->columns[0][r])) << r;
+    }
+  }
 }
 
 // Counts an earlier step released (a histogram's second pass) join an attribute's noisy

