@@ -51,6 +51,9 @@
 //   age_cat 0.89–0.95 consistent when found, 0.98–1.00 sized). A bound for codes of average
 //   size (|A|·ln(|A|·(|B| − 1)/q)/n̂) was measured too and is not used: Adult's small education
 //   codes (83–657 of 48,842 rows) kept mapping wrong (docs/utility.md, stop 32).
+//   The choice of which pairs to test, λ0 and the penalty are public. Reference: exponential
+//   mechanism, McSherry & Talwar 2007 (Dwork & Roth Thm. 3.10); λ: Goodman & Kruskal, JASA
+//   1954.
 #pragma once
 
 #include <cstdint>
