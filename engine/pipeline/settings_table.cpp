@@ -94,9 +94,9 @@ std::vector<SettingSpec> MakeTable() {
       .example = 1e-7});
   table.push_back({
       .name = "bins", .title = "Bins of numeric columns", .cli_flag = "--bins", .value_name = "B",
-      .help = "most bins of a numeric column in the model; 'auto' (the default): 20 in the "
-              "independent and random modes, fewer for small tables in the others (a rule from "
-              "the DP row count, ε and the column count)",
+      .help = "most bins of a numeric column in the model; 'auto' (the default): 32 in the "
+              "independent mode, 20 in the random and marginals modes, fewer for small tables in "
+              "the others (a rule from the DP row count, ε and the column count)",
       .kind = SettingKind::kInteger, .minimum = 2, .maximum = 1000,
       .has_auto = true, .auto_value = 0, .control_minimum = 2, .control_maximum = 1000,
       .get = [](const ModelSettings& s) { return json(s.bins); },

@@ -213,8 +213,9 @@ QWidget* PrivacyPage::buildParameters() {
   // that the model's tables can keep a parent; the slider then shows what the rule picks.
   auto_bins_ = new QCheckBox(tr("Automatic"), box);
   auto_bins_->setToolTip(tr("Let Deniable choose from the table's size, ε and the number of "
-                            "columns: 20 in the independent and random modes, fewer for small "
-                            "tables in the others so that relationships keep enough records."));
+                            "columns: 32 in the independent mode, 20 in the random and "
+                            "marginals modes, fewer for small tables in the others so that "
+                            "relationships keep enough records."));
   connect(auto_bins_, &QCheckBox::toggled, this, [this](bool automatic) {
     PrivacySettings next = session_->settings();
     next.model.bins = automatic ? 0 : static_cast<int>(bins_->value());
